@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/db';
+import { nowDb } from '../db/db';
+
+export const SESSION_IDLE_MINUTES = 60;
+/** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
+const TOUCH_AFTER_MS = 60_000;
+
+export type SessionState = 'active' | 'pending2fa';
+export type SessionRow = {
+  id: string;
+  user_id: number;
+  state: SessionState;
+  remember: boolean | number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+};
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const expiry = (from: Date) => nowDb(new Date(from.getTime() + SESSION_IDLE_MINUTES * 60_000));
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  opts: { state?: SessionState; remember?: boolean; ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; id: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const id = hashToken(token);
+  const now = new Date();
+  await db('sessions').insert({
+    id,
+    user_id: userId,
+    state: opts.state ?? 'active',
+    remember: opts.remember ?? false,
+    ip: opts.ip?.slice(0, 64) ?? null,
+    user_agent: opts.userAgent?.slice(0, 300) ?? null,
+    created_at: nowDb(now),
+    last_seen_at: nowDb(now),
+    expires_at: expiry(now),
+  });
+  return { token, id };
+}
+
+/** The live session for a cookie token, extended by the idle timeout; expired ones are removed. */
+export async function findSession(db: Db, token: string): Promise<SessionRow | undefined> {
+  const id = hashToken(token);
+  const row = (await db('sessions').where({ id }).first()) as SessionRow | undefined;
+  if (!row) return undefined;
+  const now = new Date();
+  if (row.expires_at <= nowDb(now)) {
+    await db('sessions').where({ id }).delete();
+    return undefined;
+  }
+  if (now.getTime() - Date.parse(`${row.last_seen_at.replace(' ', 'T')}Z`) > TOUCH_AFTER_MS) {
+    await db('sessions')
+      .where({ id })
+      .update({ last_seen_at: nowDb(now), expires_at: expiry(now) });
+  }
+  return row;
+}
+
+export async function setSessionState(db: Db, id: string, state: SessionState): Promise<void> {
+  await db('sessions').where({ id }).update({ state });
+}
+
+export async function destroySession(db: Db, id: string): Promise<void> {
+  await db('sessions').where({ id }).delete();
+}
+
+/** Ends every session of a user (password change, deactivation), optionally keeping one. */
+export async function destroyUserSessions(db: Db, userId: number, exceptId?: string): Promise<number> {
+  const q = db('sessions').where({ user_id: userId });
+  if (exceptId) q.whereNot({ id: exceptId });
+  return q.delete();
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  return db('sessions').where('expires_at', '<=', nowDb()).delete();
+}

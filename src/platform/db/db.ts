@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import knex, { type Knex } from 'knex';
+import { Model } from 'objection';
+import type { Config } from '../../config';
+
+export type Db = Knex;
+export type DbKind = 'sqlite' | 'mysql';
+
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+/** The knex settings for SQLite in DATA_DIR or MySQL/MariaDB from DATABASE_URL. */
+export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex.Config {
+  const migrations: Knex.MigratorConfig = {
+    directory: migrationsDir,
+    loadExtensions: ['.ts'],
+    tableName: 'knex_migrations',
+  };
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl.replace(/^mysql2:/, 'mysql:'));
+    return {
+      client: 'mysql2',
+      connection: {
+        host: url.hostname,
+        port: Number(url.port || 3306),
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        database: url.pathname.replace(/^\//, ''),
+        charset: 'utf8mb4',
+        // DATE and DATETIME as strings: no time-zone shifts of a calendar date.
+        dateStrings: true,
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+        timezone: 'Z',
+      },
+      pool: { min: 0, max: 10 },
+      migrations,
+    };
+  }
+  return {
+    client: 'better-sqlite3',
+    connection: { filename: path.join(config.dataDir, 'kgv.sqlite') },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('foreign_keys = ON');
+        conn.pragma('busy_timeout = 5000');
+        done(null, conn);
+      },
+    },
+    migrations,
+  };
+}
+
+export function dbKind(db: Knex): DbKind {
+  return db.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
+}
+
+/** Opens the database and binds Objection's models to it. */
+export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  const db = knex(knexConfig(config));
+  Model.knex(db);
+  return db;
+}
+
+export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest()) as [number, string[]];
+  return applied;
+}
+
+export async function migrateRollback(db: Db, all = false): Promise<string[]> {
+  const [, rolledBack] = (await db.migrate.rollback(undefined, all)) as [number, string[]];
+  return rolledBack;
+}
+
+/** Runs `fn` in a transaction, or inside the caller's one when `db` already is a transaction. */
+export async function inTransaction<T>(db: Db, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  if ((db as Knex.Transaction).isTransaction) return fn(db as Knex.Transaction);
+  return db.transaction(fn);
+}
+
+/** Current time as stored in DATETIME columns: UTC, second precision, no zone suffix. */
+export function nowDb(date = new Date()): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** A DATETIME column value (UTC) as ISO 8601 with offset for the API. */
+export function toIso(value: string | Date | null | undefined): string | null {
+  if (value == null) return null;
+  if (value instanceof Date) return value.toISOString();
+  return `${value.replace(' ', 'T').slice(0, 19)}Z`;
+}

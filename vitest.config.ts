@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: server code and API (node), UI units (happy-dom), browser end-to-end (Chromium).
+// Each server test file gets its own database (tests/helpers/testDb.ts), so files run in parallel.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'ui',
+          environment: 'happy-dom',
+          include: ['ui/src/**/*.test.{ts,tsx}'],
+          server: { deps: { inline: [/@adobe\/react-spectrum/, /@react-spectrum\//, /@spectrum-icons\//] } },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One app and one browser per file; two files at once are enough for two cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
