@@ -83,6 +83,13 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  // Taking back the roles takes back their assignments; the users themselves stay.
+  await knex('user_roles')
+    .whereIn(
+      'role_id',
+      roles.map((r) => r.id),
+    )
+    .delete();
   await knex('role_rights')
     .whereIn(
       'role_id',

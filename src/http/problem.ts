@@ -74,8 +74,9 @@ export function toProblem(err: unknown, log: Logger, ctx?: Context): Problem {
   }
   const status = (err as { status?: unknown })?.status;
   const expose = (err as { expose?: unknown })?.expose;
-  // koa-body and http-errors raise these for malformed bodies, too-large uploads and wrong types.
-  if (typeof status === 'number' && status >= 400 && status < 500 && expose) {
+  // koa-body and http-errors raise these for malformed bodies (a SyntaxError carrying status 400,
+  // without `expose`), too-large uploads and wrong content types.
+  if (typeof status === 'number' && status >= 400 && status < 500 && (expose || err instanceof SyntaxError)) {
     if (status === 413)
       return problem(413, 'payload_too_large', 'Die Datei oder Anfrage ist zu groß (höchstens 20 MB).');
     if (status === 415) return problem(415, 'unsupported_media_type', 'Dieses Datenformat wird nicht unterstützt.');

@@ -1,5 +1,6 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import knex, { type Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
@@ -9,13 +10,26 @@ export type DbKind = 'sqlite' | 'mysql';
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+/**
+ * Loads the migrations with our own `import()` instead of knex's loader: that way the TypeScript
+ * files go through whatever runs this code (tsx in production, Vitest's transformer in tests),
+ * while knex's own import would hit Node 20's missing .ts support.
+ */
+const tsMigrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return (await readdir(migrationsDir)).filter((f) => /^\d{14}_.+\.ts$/.test(f)).sort();
+  },
+  getMigrationName: (name) => name,
+  async getMigration(name) {
+    return (await import(pathToFileURL(path.join(migrationsDir, name)).href)) as Migration;
+  },
+};
+
 /** The knex settings for SQLite in DATA_DIR or MySQL/MariaDB from DATABASE_URL. */
 export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex.Config {
-  const migrations: Knex.MigratorConfig = {
-    directory: migrationsDir,
-    loadExtensions: ['.ts'],
-    tableName: 'knex_migrations',
-  };
+  const migrations: Knex.MigratorConfig = { migrationSource: tsMigrationSource, tableName: 'knex_migrations' };
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl.replace(/^mysql2:/, 'mysql:'));
     return {

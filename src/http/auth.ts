@@ -1,0 +1,123 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import { loadPrincipal, type Principal } from '../platform/auth/principal';
+import { createSession, destroySession, findSession, type SessionState } from '../platform/auth/sessions';
+import type { Db } from '../platform/db/db';
+import { forbidden } from '../platform/errors';
+
+export const SESSION_COOKIE = 'kgv.sid';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What a request knows about its sign-in, and how a route changes it. */
+export type AuthState = {
+  principal: Principal | undefined;
+  sessionId: string | undefined;
+  pending2fa: boolean;
+  /** The request carried a valid anti-forgery header (checked for GETs that have side effects). */
+  xsrfValid: boolean;
+  signIn(userId: number, opts?: { state?: SessionState; remember?: boolean }): Promise<void>;
+  signOut(): Promise<void>;
+};
+
+const sign = (secret: string, nonce: string, sessionId: string | undefined) =>
+  createHmac('sha256', secret)
+    .update(`${nonce}:${sessionId ?? ''}`)
+    .digest('base64url');
+
+/** An anti-forgery token bound to the session (or to "no session"), so a token of one sign-in is useless in another. */
+export function newXsrfToken(secret: string, sessionId: string | undefined): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${sign(secret, nonce, sessionId)}`;
+}
+
+export function verifyXsrfToken(secret: string, token: string | undefined, sessionId: string | undefined): boolean {
+  if (!token) return false;
+  const [nonce, mac] = token.split('.');
+  if (!nonce || !mac) return false;
+  const expected = Buffer.from(sign(secret, nonce, sessionId));
+  const actual = Buffer.from(mac);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export const antiforgeryFailed = () =>
+  forbidden(
+    'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    'antiforgery_failed',
+  );
+
+function cookieOptions(ctx: Context, httpOnly: boolean, maxAge?: number) {
+  return {
+    httpOnly,
+    sameSite: 'lax' as const,
+    secure: ctx.secure,
+    path: '/',
+    overwrite: true,
+    ...(maxAge ? { maxAge } : {}),
+  };
+}
+
+function setXsrfCookie(ctx: Context, secret: string, sessionId: string | undefined): void {
+  ctx.cookies.set(XSRF_COOKIE, newXsrfToken(secret, sessionId), cookieOptions(ctx, false));
+}
+
+/**
+ * Loads the session of the cookie, then checks the anti-forgery token: every unsafe method needs
+ * the header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie, and the token must belong to this session.
+ */
+export function authMiddleware(db: Db, secret: string) {
+  return async (ctx: Context, next: Next) => {
+    const token = ctx.cookies.get(SESSION_COOKIE);
+    let session = token ? await findSession(db, token) : undefined;
+    const principal = session ? await loadPrincipal(db, session.user_id) : undefined;
+    if (session && !principal) {
+      await destroySession(db, session.id);
+      session = undefined;
+    }
+    if (token && !session) ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(ctx, true));
+
+    const cookieToken = ctx.cookies.get(XSRF_COOKIE);
+    const tokenValid = verifyXsrfToken(secret, cookieToken, session?.id);
+    const xsrfValid = tokenValid && ctx.get(XSRF_HEADER) === cookieToken;
+    if (!SAFE_METHODS.has(ctx.method)) {
+      if (!xsrfValid) {
+        if (!tokenValid) setXsrfCookie(ctx, secret, session?.id);
+        throw antiforgeryFailed();
+      }
+    } else if (!tokenValid) {
+      setXsrfCookie(ctx, secret, session?.id);
+    }
+
+    const state: AuthState = {
+      principal: session ? principal : undefined,
+      sessionId: session?.id,
+      pending2fa: session?.state === 'pending2fa',
+      xsrfValid,
+      async signIn(userId, opts = {}) {
+        if (state.sessionId) await destroySession(db, state.sessionId);
+        const created = await createSession(db, userId, {
+          state: opts.state,
+          remember: opts.remember,
+          ip: ctx.ip,
+          userAgent: ctx.get('User-Agent'),
+        });
+        ctx.cookies.set(SESSION_COOKIE, created.token, cookieOptions(ctx, true));
+        setXsrfCookie(ctx, secret, created.id);
+        state.sessionId = created.id;
+        state.principal = await loadPrincipal(db, userId);
+        state.pending2fa = opts.state === 'pending2fa';
+      },
+      async signOut() {
+        if (state.sessionId) await destroySession(db, state.sessionId);
+        ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(ctx, true));
+        setXsrfCookie(ctx, secret, undefined);
+        state.sessionId = undefined;
+        state.principal = undefined;
+        state.pending2fa = false;
+      },
+    };
+    ctx.state.auth = state;
+    await next();
+  };
+}

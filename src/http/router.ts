@@ -1,0 +1,169 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { Actor, Principal } from '../platform/auth/principal';
+import { actorOf, hasAnyRight, systemActor } from '../platform/auth/principal';
+import type { Db } from '../platform/db/db';
+import { AppError, forbidden, unauthorized } from '../platform/errors';
+import type { AppServices } from '../platform/services';
+import { type AuthState, antiforgeryFailed } from './auth';
+import { FileResult } from './fileResult';
+import { zodErrors } from './problem';
+import type { Right } from './rights';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An uploaded file of a multipart request, already read into memory (uploads are ≤ 20 MB). */
+export type UploadedFile = { field: string; name: string; mime: string; size: number; path: string };
+
+export type ApiContext<Q, B> = {
+  koa: Context;
+  query: Q;
+  body: B;
+  files: UploadedFile[];
+  /** The transaction when the route asked for one, else the database. */
+  db: Db;
+  services: AppServices;
+  principal: Principal | undefined;
+  /** The signed-in user; routes that are not public can rely on it. */
+  user: Principal;
+  actor: Actor;
+  auth: AuthState;
+};
+
+/**
+ * Who may call a route: `public`, any signed-in user (`signedIn`), or a user holding at least one
+ * of `rights`. A route must say one of them or the app refuses to start.
+ */
+export type RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> = {
+  method: HttpMethod;
+  /** `Controller/Action` as in the spec, e.g. `Common/AppVersionInfo`; matched case-insensitively. */
+  path: string;
+  public?: true;
+  signedIn?: true;
+  rights?: readonly Right[];
+  /** Callable while the sign-in waits for the second factor (Login2FA, Logout …). */
+  allowPending2fa?: true;
+  query?: Q;
+  body?: B;
+  /** A GET with side effects (the spec makes some): demand the anti-forgery header anyway. */
+  requireXsrf?: true;
+  /** Run the handler in one database transaction. */
+  transaction?: true;
+  handler: (ctx: ApiContext<z.output<Q>, z.output<B>>) => unknown;
+};
+
+export type AnyRoute = RouteSpec<z.ZodType, z.ZodType>;
+
+/** Declares a route with typed query and body. */
+export function route<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
+  spec: RouteSpec<Q, B>,
+): AnyRoute {
+  // The handler's parameter types are erased here so routes of different shapes fit in one list;
+  // the router validates query and body with the same schemas before calling it.
+  return spec as unknown as AnyRoute;
+}
+
+export function accessOf(r: AnyRoute): 'public' | 'signedIn' | 'rights' {
+  return r.public ? 'public' : r.signedIn ? 'signedIn' : 'rights';
+}
+
+/** Refuses a route list where a route states no access rule, or more than one, or a duplicate. */
+export function checkRoutes(routes: AnyRoute[]): void {
+  const seen = new Set<string>();
+  for (const r of routes) {
+    const id = `${r.method} /api/${r.path}`;
+    const rules = [r.public, r.signedIn, r.rights && r.rights.length > 0].filter(Boolean).length;
+    if (rules !== 1) throw new Error(`Route ${id} must declare exactly one of public, signedIn or rights`);
+    const key = id.toLowerCase();
+    if (seen.has(key)) throw new Error(`Route ${id} is registered twice`);
+    seen.add(key);
+  }
+}
+
+/** Query names are matched case-insensitively, as ASP.NET's model binding does. */
+function alignQueryKeys(schema: z.ZodType | undefined, raw: Record<string, unknown>): Record<string, unknown> {
+  if (!(schema instanceof z.ZodObject)) return raw;
+  const byLower = new Map(Object.keys(schema.shape).map((k) => [k.toLowerCase(), k]));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) out[byLower.get(k.toLowerCase()) ?? k] = v;
+  return out;
+}
+
+function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError(422, 'validation_failed', 'Die Eingaben sind nicht gültig.', undefined, {
+      ...zodErrors(result.error, where === 'body' ? '' : where),
+    });
+  }
+  return result.data;
+}
+
+export type Dispatch = (koa: Context, route: AnyRoute, services: AppServices) => Promise<void>;
+
+/** Authenticate, authorize, validate, run (in a transaction when asked) and write the response. */
+export async function dispatch(koa: Context, r: AnyRoute, services: AppServices): Promise<void> {
+  const auth = koa.state.auth as AuthState;
+  const principal = auth.principal;
+  if (!r.public) {
+    if (!principal) throw unauthorized();
+    if (auth.pending2fa && !r.allowPending2fa) {
+      throw new AppError(401, 'second_factor_required', 'Bitte schließen Sie die Anmeldung mit dem zweiten Faktor ab.');
+    }
+    if (r.rights && !hasAnyRight(principal, r.rights)) throw forbidden();
+  }
+  if (r.requireXsrf && !auth.xsrfValid) throw antiforgeryFailed();
+  const query = parseWith(r.query, alignQueryKeys(r.query, { ...koa.query }), 'query');
+  const request = koa.request as typeof koa.request & { body?: unknown; files?: Record<string, unknown> };
+  const body = parseWith(r.body, request.body, 'body');
+  const files = collectFiles(request.files);
+  const run = (db: Db) =>
+    r.handler({
+      koa,
+      query,
+      body,
+      files,
+      db,
+      services,
+      principal,
+      // Non-public routes were refused above without a principal; public handlers must not use it.
+      user: principal as Principal,
+      actor: principal ? actorOf(principal) : systemActor('Anonym'),
+      auth,
+    });
+  const result = r.transaction ? await services.db.transaction(async (trx) => run(trx)) : await run(services.db);
+  writeResult(koa, result);
+}
+
+function collectFiles(files: Record<string, unknown> | undefined): UploadedFile[] {
+  if (!files) return [];
+  const out: UploadedFile[] = [];
+  for (const [field, value] of Object.entries(files)) {
+    for (const f of Array.isArray(value) ? value : [value]) {
+      const file = f as { filepath: string; originalFilename?: string | null; mimetype?: string | null; size: number };
+      out.push({
+        field,
+        name: file.originalFilename ?? 'datei',
+        mime: file.mimetype ?? 'application/octet-stream',
+        size: file.size,
+        path: file.filepath,
+      });
+    }
+  }
+  return out;
+}
+
+function writeResult(koa: Context, result: unknown): void {
+  if (result instanceof FileResult) {
+    result.write(koa);
+    return;
+  }
+  if (result === undefined) {
+    if (koa.body == null) koa.status = 204;
+    return;
+  }
+  koa.status = 200;
+  koa.type = 'application/json';
+  koa.body = JSON.stringify(result);
+}

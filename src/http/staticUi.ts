@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context, Next } from 'koa';
+import send from 'koa-send';
+
+export const uiDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
+
+/**
+ * Serves the built UI: hashed assets for a year, everything else falls back to index.html so that
+ * client routes like /stammdatenverwalten/parzellen survive a reload.
+ */
+export function staticUi(root = uiDist) {
+  return async (ctx: Context, next: Next) => {
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+      return next();
+    }
+    if (!existsSync(path.join(root, 'index.html'))) {
+      ctx.status = 503;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'Die Oberfläche ist nicht gebaut. Bitte „npm run build“ ausführen (npm start tut das automatisch).';
+      return;
+    }
+    const isAsset = ctx.path.startsWith('/assets/');
+    try {
+      const served = await send(ctx, ctx.path, {
+        root,
+        index: 'index.html',
+        immutable: isAsset,
+        maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
+      });
+      if (served) {
+        if (!isAsset) ctx.set('Cache-Control', 'no-cache');
+        return;
+      }
+    } catch (err) {
+      if ((err as { status?: number }).status !== 404) throw err;
+      if (isAsset) {
+        ctx.status = 404;
+        return;
+      }
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root });
+  };
+}

@@ -1,0 +1,136 @@
+import { FileResult, pdfFile } from '../../http/fileResult';
+import { RIGHTS, type Right } from '../../http/rights';
+import { route } from '../../http/router';
+import { validationFailed } from '../../platform/errors';
+import { todayVienna } from '../../platform/validation';
+import {
+  appVersionInfoQuery,
+  dateInPastQuery,
+  deleteFileQuery,
+  fileQuery,
+  getRightsBody,
+  getRightsQuery,
+  historyQuery,
+  sendTestMailQuery,
+} from './schema';
+import { appVersionInfo, deleteFileFor, getFileFor, getLogo, handbuchPdf, historyFor, vereinsName } from './services';
+
+const VIEW_RIGHTS = RIGHTS.filter((r) => r.endsWith('.View'));
+const EDIT_RIGHTS = RIGHTS.filter((r) => r.endsWith('.Edit'));
+const ADMIN: readonly Right[] = ['WebApp.Admin'];
+
+export const commonRoutes = [
+  route({
+    method: 'GET',
+    path: 'Common/AppVersionInfo',
+    public: true,
+    query: appVersionInfoQuery,
+    async handler({ koa, services, query }) {
+      if (query.reload) services.cache.delete('supplier');
+      return appVersionInfo(services, koa.get('X-Api-Version') || undefined);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/GetVereinsName',
+    public: true,
+    handler: async ({ services }) => ({ vereinsName: await vereinsName(services) }),
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/GetLogo',
+    public: true,
+    async handler({ services, koa }) {
+      const logo = await getLogo(services);
+      koa.set('Cache-Control', 'public, max-age=300');
+      koa.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      koa.type = logo.contentType;
+      koa.body = logo.body;
+    },
+  }),
+  route({
+    method: 'POST',
+    path: 'Common/GetRights',
+    signedIn: true,
+    query: getRightsQuery,
+    body: getRightsBody,
+    handler({ user, body }) {
+      const held = [...user.rights];
+      return body.length === 0 ? held : held.filter((r) => body.includes(r));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/ClearCache',
+    rights: ADMIN,
+    handler({ services }) {
+      services.cache.clear();
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/DateInPast',
+    signedIn: true,
+    query: dateInPastQuery,
+    handler: ({ query }) => query.date < todayVienna(),
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/Throw',
+    rights: ADMIN,
+    handler() {
+      throw new Error('Testfehler: absichtlich ausgelöst über /api/Common/Throw');
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/GetFile',
+    rights: VIEW_RIGHTS,
+    query: fileQuery,
+    async handler({ services, user, query }) {
+      const record = await getFileFor(services, user, query.fileID);
+      return new FileResult(services.files.stream(record), record.mime, record.name, query.inline ?? false);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: 'Common/DeleteFile',
+    rights: EDIT_RIGHTS,
+    query: deleteFileQuery,
+    transaction: true,
+    async handler({ services, db, user, actor, query }) {
+      await deleteFileFor(services, db, user, actor, query.fileID);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/GetHistory',
+    rights: VIEW_RIGHTS,
+    query: historyQuery,
+    handler: ({ services, user, query }) => historyFor(services, user, query.entityID, query.entityType),
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/Handbuch',
+    signedIn: true,
+    handler: async ({ services }) => pdfFile(await handbuchPdf(services), 'Handbuch.pdf', true),
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/SendTestMail',
+    rights: ['WebApp.Vereinseinstellungen.Edit', 'WebApp.Admin.Global'],
+    // A GET in the spec, but it sends a mail: it must carry the anti-forgery header like a POST.
+    requireXsrf: true,
+    query: sendTestMailQuery,
+    async handler({ services, query, user }) {
+      const name = await vereinsName(services);
+      const result = await services.mail.send({
+        to: query.mailTo,
+        subject: `Testnachricht von ${name}`,
+        text: `Diese Testnachricht wurde von ${user.name} über die Vereinsverwaltung kgv gesendet.\n\nWenn Sie sie lesen, funktioniert der E-Mail-Versand.`,
+      });
+      if (result.rejected.length) throw validationFailed({ mailTo: ['Der Mailserver hat die Adresse abgelehnt.'] });
+      return { transport: result.transport, messageId: result.messageId, file: result.file ?? null };
+    },
+  }),
+];

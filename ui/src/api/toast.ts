@@ -1,0 +1,91 @@
+import { useSyncExternalStore } from 'react';
+import { describeError, isAbortedError } from './errors';
+
+/** Spec §9: success toasts last 5000 ms; error toasts stay until closed. */
+export const SUCCESS_TOAST_MS = 5000;
+export const SAVING_TEXT = 'Speichert...';
+export const SAVED_TEXT = 'Gespeichert!';
+
+type ToastQueueApi = typeof import('@adobe/react-spectrum/Toast')['ToastQueue'];
+
+// The toast machinery (focus scope, landmarks, buttons) is loaded on first use, so the login
+// page does not carry it. Spectrum's queue is global: toasts queued early show once the
+// container (ToastHost) is mounted.
+let queuePromise: Promise<ToastQueueApi> | undefined;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+export function loadToastQueue(): Promise<ToastQueueApi> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  queuePromise ??= import('@adobe/react-spectrum/Toast').then((module) => module.ToastQueue);
+  return queuePromise;
+}
+
+/** True once anything asked for toasts: ToastHost then mounts the container. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+    () => false,
+  );
+}
+
+/** Shows the error toast for any thrown value; aborted requests are ignored (spec §8). */
+export function showErrorToast(error: unknown): void {
+  if (isAbortedError(error)) return;
+  const text = describeError(error);
+  void loadToastQueue().then((queue) => queue.negative(text));
+}
+
+export function showSuccessToast(text: string = SAVED_TEXT): void {
+  void loadToastQueue().then((queue) => queue.positive(text, { timeout: SUCCESS_TOAST_MS }));
+}
+
+/** Server answers like SetEnableAuthenticator carry their own success text. */
+function messageFromResponse(result: unknown): string | undefined {
+  if (typeof result !== 'object' || result === null) return undefined;
+  const { statusMessage, message } = result as { statusMessage?: unknown; message?: unknown };
+  if (typeof statusMessage === 'string' && statusMessage !== '') return statusMessage;
+  if (typeof message === 'string' && message !== '') return message;
+  return undefined;
+}
+
+export interface SaveToastOptions<T> {
+  /** Success text instead of 'Gespeichert!' (or a message in the response). */
+  success?: string | ((result: T) => string);
+}
+
+/**
+ * Wraps a save: 'Speichert...' while it runs, then 'Gespeichert!' (or the server's message).
+ * On failure the pending toast goes, the error toast shows, and the error is re-thrown so the
+ * caller can keep its form open.
+ */
+export async function saveWithToast<T>(
+  work: Promise<T> | (() => Promise<T>),
+  options: SaveToastOptions<T> = {},
+): Promise<T> {
+  const pending = typeof work === 'function' ? work() : work;
+  const queue = await loadToastQueue();
+  // No timeout: the pending toast is closed by hand as soon as the save settles.
+  const closePending = queue.neutral(SAVING_TEXT);
+  try {
+    const result = await pending;
+    closePending();
+    const text =
+      typeof options.success === 'function'
+        ? options.success(result)
+        : (options.success ?? messageFromResponse(result) ?? SAVED_TEXT);
+    queue.positive(text, { timeout: SUCCESS_TOAST_MS });
+    return result;
+  } catch (error) {
+    closePending();
+    showErrorToast(error);
+    throw error;
+  }
+}

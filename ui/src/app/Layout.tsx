@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useRights } from '../api/common';
+import { useSteuersatzFlag } from '../api/kassa';
+import { loadToastQueue } from '../api/toast';
+import { Footer } from './Footer';
+import { canSee, menuLinks, visibleMenu } from './menu';
+import { useSignedInUser } from './RequireAuth';
+import { ShellRoutes } from './ShellRoutes';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+/** Only users who could see the Steuerbericht ask whether it exists. */
+function couldSeeSteuerbericht(held: ReadonlySet<string> | undefined): boolean {
+  if (!held) return false;
+  return menuLinks().some((link) => link.flag === 'steuersatz' && canSee(link, held, { steuersatz: true }));
+}
+
+/** The signed-in frame: top bar, sidebar, the current screen and the footer. Lazy-loaded. */
+export default function Layout() {
+  const user = useSignedInUser();
+  const { rights, error: rightsError, mutate: reloadRights } = useRights('menu');
+  const steuersatz = useSteuersatzFlag(couldSeeSteuerbericht(rights));
+  const [navOpen, setNavOpen] = useState(false);
+  const menu = rights ? visibleMenu(rights, { steuersatz }) : undefined;
+
+  // Signed-in screens save with toasts: have the toast region ready before the first save.
+  useEffect(() => {
+    void loadToastQueue();
+  }, []);
+
+  return (
+    <div className="kgv-layout" data-nav-open={navOpen ? 'true' : 'false'}>
+      <a className="kgv-skip-link" href="#kgv-main">
+        Zum Inhalt springen
+      </a>
+      <TopBar user={user} navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
+      <Sidebar menu={menu} onNavigate={() => setNavOpen(false)} />
+      <div className="kgv-content">
+        <main id="kgv-main" className="kgv-main" tabIndex={-1}>
+          <ShellRoutes rights={rights} rightsError={rightsError} onRetryRights={() => void reloadRights()} />
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { ProgressCircle } from '@adobe/react-spectrum';
+import Download from '@spectrum-icons/workflow/Download';
+import { Link, useLocation } from 'wouter';
+import type { MenuGroup, MenuItem } from './menu';
+
+export interface SidebarProps {
+  /** The visible menu; undefined while the rights load. */
+  menu: readonly MenuGroup[] | undefined;
+  /** Closes the narrow-screen menu after a click. */
+  onNavigate: () => void;
+}
+
+export function isCurrent(path: string, location: string): boolean {
+  if (path === '/') return location === '/';
+  return location === path || location.startsWith(`${path}/`);
+}
+
+function SidebarItem({ item, location, onNavigate }: { item: MenuItem; location: string; onNavigate: () => void }) {
+  if (item.kind === 'download') {
+    // A file from the server: a plain link, so neither wouter nor Spectrum routes it client-side.
+    return (
+      <li>
+        <a className="kgv-nav-link" href={item.href} download>
+          <Download size="XS" aria-hidden />
+          <span>{item.title}</span>
+        </a>
+      </li>
+    );
+  }
+  const current = isCurrent(item.path, location);
+  return (
+    <li>
+      <Link href={item.path} className="kgv-nav-link" aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+        {item.title}
+      </Link>
+    </li>
+  );
+}
+
+/** The main menu (spec §2): group headings with real links, the current page marked. */
+export function Sidebar({ menu, onNavigate }: SidebarProps) {
+  const [location] = useLocation();
+  return (
+    <nav id="kgv-sidebar" aria-label="Hauptmenü" className="kgv-sidebar">
+      {menu ? (
+        menu.map((group) => {
+          const single = group.items.length === 1 && group.items[0]?.title === group.title;
+          const headingId = `kgv-nav-${group.id}`;
+          return (
+            <div key={group.id} className="kgv-nav-group">
+              {single ? null : (
+                <h2 id={headingId} className="kgv-nav-heading">
+                  {group.title}
+                </h2>
+              )}
+              <ul className="kgv-nav-list" aria-labelledby={single ? undefined : headingId}>
+                {group.items.map((item) => (
+                  <SidebarItem
+                    key={item.kind === 'route' ? item.path : item.href}
+                    item={item}
+                    location={location}
+                    onNavigate={onNavigate}
+                  />
+                ))}
+              </ul>
+            </div>
+          );
+        })
+      ) : (
+        <div className="kgv-nav-loading">
+          <ProgressCircle size="S" aria-label="Menü wird geladen …" isIndeterminate />
+        </div>
+      )}
+    </nav>
+  );
+}

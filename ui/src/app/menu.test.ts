@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { RIGHTS, type Right } from '../../../src/http/rights';
+import { MENU, type MenuGroup, menuLinks, visibleMenu } from './menu';
+
+const NO_FLAG = { steuersatz: false };
+const FLAG = { steuersatz: true };
+
+/** Group title -> visible item titles. */
+function shape(groups: readonly MenuGroup[]): Record<string, string[]> {
+  return Object.fromEntries(groups.map((group) => [group.title, group.items.map((item) => item.title)]));
+}
+
+const held = (...rights: Right[]) => new Set<string>(rights);
+
+// DOMAIN.md roles.
+const RECHNUNGSPRUEFER = held(...RIGHTS.filter((right) => right.endsWith('.View')));
+const GLOBAL_ADMIN = held(...RIGHTS);
+const WASSERWART = held('WebApp.Wasser.Edit', 'WebApp.Stammdaten.View');
+const KASSIER = held(
+  'WebApp.Kassa.Edit',
+  'WebApp.Rechnungspruefung.Edit',
+  'WebApp.Abrechnung.Edit',
+  'WebApp.Stammdaten.View',
+);
+const SCHRIFTFUEHRER = held('WebApp.Stammdaten.Edit', 'WebApp.Email.Versenden');
+
+const allTitles = (groups: readonly MenuGroup[]) => groups.flatMap((group) => group.items.map((item) => item.title));
+
+describe('visibleMenu', () => {
+  it('shows the auditor (every View right) every item but the Steuerbericht without its flag', () => {
+    const menu = visibleMenu(RECHNUNGSPRUEFER, NO_FLAG);
+    expect(menu.map((group) => group.title)).toEqual(MENU.map((group) => group.title));
+    expect(allTitles(menu)).not.toContain('Steuerbericht');
+    expect(allTitles(menu)).toHaveLength(allTitles(MENU).length - 1);
+    expect(allTitles(visibleMenu(RECHNUNGSPRUEFER, FLAG))).toContain('Steuerbericht');
+  });
+
+  it('shows a global admin everything, the Steuerbericht only with the flag', () => {
+    expect(allTitles(visibleMenu(GLOBAL_ADMIN, FLAG))).toEqual(allTitles(MENU));
+    expect(shape(visibleMenu(GLOBAL_ADMIN, NO_FLAG)).Berichte).toEqual([
+      'Kassabericht',
+      'Kontobericht',
+      'Kostenaufstellung',
+      'Anlagebericht',
+    ]);
+  });
+
+  it('shows a Wasserwart master data, the water book and the water invoices only', () => {
+    expect(shape(visibleMenu(WASSERWART, FLAG))).toEqual({
+      Startseite: ['Startseite'],
+      Stammdaten: [
+        'Parzellen',
+        'Nutzungsberechtigte',
+        'Abstellplätze',
+        'Gruppen',
+        'Funktionäre',
+        'Funktionen',
+        'Alle Stammdaten exportieren',
+      ],
+      Wasserbuch: ['Wasserablesung', 'Zählerwechsel', 'Hauptwasserzähler', 'Wasser-Jahresabrechnung'],
+      Jahresvorschreibung: ['Wasserrechnungen'],
+      Versionsinformationen: ['Versionsinformationen'],
+    });
+  });
+
+  it('shows a Kassier the money areas and only the Hauptwasserzähler of the water book', () => {
+    const menu = shape(visibleMenu(KASSIER, NO_FLAG));
+    expect(Object.keys(menu)).toEqual([
+      'Startseite',
+      'Stammdaten',
+      'Wasserbuch',
+      'Kassabuch',
+      'Berichte',
+      'Basisdaten',
+      'Jahresvorschreibung',
+      'Versionsinformationen',
+    ]);
+    expect(menu.Wasserbuch).toEqual(['Hauptwasserzähler']);
+    expect(menu.Kassabuch).toHaveLength(9);
+  });
+
+  it('shows invoice checkers only the invoice items of the Kassabuch group', () => {
+    const menu = shape(visibleMenu(held('WebApp.Rechnungspruefung.View'), FLAG));
+    expect(menu).toEqual({
+      Startseite: ['Startseite'],
+      Kassabuch: ['Rechnungsübersicht', 'Versicherungen'],
+      Versionsinformationen: ['Versionsinformationen'],
+    });
+  });
+
+  it('lets mail senders send but not edit the mail settings', () => {
+    expect(shape(visibleMenu(SCHRIFTFUEHRER, NO_FLAG))['E-Mails']).toEqual([
+      'Serienbrief',
+      'E-Mail-Vorlagen',
+      'Zahlungsvorschreibung versenden',
+      'Wasserrechnung versenden',
+    ]);
+    expect(shape(visibleMenu(held('WebApp.Vereinseinstellungen.View'), NO_FLAG))['E-Mails']).toContain(
+      'Maileinstellungen',
+    );
+  });
+
+  it('gates Grundeinstellungen by settings or user rights', () => {
+    expect(shape(visibleMenu(held('User.View'), NO_FLAG)).Grundeinstellungen).toEqual(['Benutzer']);
+    expect(shape(visibleMenu(held('WebApp.Vereinseinstellungen.Edit'), NO_FLAG)).Grundeinstellungen).toEqual([
+      'Vereinseinstellungen',
+      'Abstellplatz-Kategorien',
+    ]);
+    expect(shape(visibleMenu(held('WebApp.Admin.Global'), NO_FLAG)).Grundeinstellungen).toHaveLength(3);
+  });
+
+  it('hides every group without visible items', () => {
+    expect(shape(visibleMenu(held(), FLAG))).toEqual({
+      Startseite: ['Startseite'],
+      Versionsinformationen: ['Versionsinformationen'],
+    });
+  });
+
+  it('links to unique paths', () => {
+    const paths = menuLinks().map((link) => link.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});

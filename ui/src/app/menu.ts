@@ -1,0 +1,174 @@
+import type { Right } from '../../../src/http/rights';
+
+/** Feature switches the menu depends on besides rights. */
+export interface MenuFlags {
+  /** GetSteuersatzFlag: the club books with tax rates, so the Steuerbericht exists. */
+  steuersatz: boolean;
+}
+
+export interface MenuLink {
+  kind: 'route';
+  path: string;
+  title: string;
+  /** Any one of these suffices; absent means every signed-in user. */
+  rights?: readonly Right[];
+  flag?: keyof MenuFlags;
+}
+
+/** A plain file download (not a client route), e.g. the Stammdaten export. */
+export interface MenuDownload {
+  kind: 'download';
+  href: string;
+  title: string;
+  rights?: readonly Right[];
+}
+
+export type MenuItem = MenuLink | MenuDownload;
+
+export interface MenuGroup {
+  id: string;
+  title: string;
+  items: readonly MenuItem[];
+}
+
+// Right sets of the spec's gates (§6, issue 8). GlobalAdmin receives every right from the server.
+const STAMMDATEN: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
+const WASSER: readonly Right[] = ['WebApp.Wasser.View', 'WebApp.Wasser.Edit'];
+const KASSA: readonly Right[] = ['WebApp.Kassa.View', 'WebApp.Kassa.Edit'];
+const RECHNUNGEN: readonly Right[] = ['WebApp.Rechnungspruefung.View', 'WebApp.Rechnungspruefung.Edit'];
+const ABRECHNUNG: readonly Right[] = ['WebApp.Abrechnung.View', 'WebApp.Abrechnung.Edit'];
+const EINSTELLUNGEN: readonly Right[] = [
+  'WebApp.Admin.Global',
+  'WebApp.Vereinseinstellungen.View',
+  'WebApp.Vereinseinstellungen.Edit',
+];
+const BENUTZER: readonly Right[] = [
+  'WebApp.Admin.Global',
+  'WebApp.Userverwaltung.View',
+  'WebApp.Userverwaltung.Edit',
+  'User.View',
+  'User.Edit',
+];
+const EMAILS: readonly Right[] = ['WebApp.Admin.Global', 'WebApp.Vereinseinstellungen.View', 'WebApp.Email.Versenden'];
+
+const route = (path: string, title: string, rights?: readonly Right[], flag?: keyof MenuFlags): MenuLink => ({
+  kind: 'route',
+  path,
+  title,
+  ...(rights ? { rights } : {}),
+  ...(flag ? { flag } : {}),
+});
+
+/** The sidebar of spec §2, in its order. */
+export const MENU: readonly MenuGroup[] = [
+  { id: 'start', title: 'Startseite', items: [route('/', 'Startseite')] },
+  {
+    id: 'stammdaten',
+    title: 'Stammdaten',
+    items: [
+      route('/stammdatenverwalten/parzellen', 'Parzellen', STAMMDATEN),
+      route('/stammdatenverwalten/nutzungsberechtigte', 'Nutzungsberechtigte', STAMMDATEN),
+      route('/stammdatenverwalten/abstellplaetze', 'Abstellplätze', STAMMDATEN),
+      route('/stammdatenverwalten/gruppen', 'Gruppen', STAMMDATEN),
+      route('/stammdatenverwalten/funktionaer', 'Funktionäre', STAMMDATEN),
+      route('/stammdatenverwalten/funktionen', 'Funktionen', STAMMDATEN),
+      { kind: 'download', href: '/api/stammdaten/exportall', title: 'Alle Stammdaten exportieren', rights: STAMMDATEN },
+    ],
+  },
+  {
+    id: 'wasserbuch',
+    title: 'Wasserbuch',
+    items: [
+      route('/wasserbuch/wasserablesung', 'Wasserablesung', WASSER),
+      route('/wasserbuch/zaehlerwechsel', 'Zählerwechsel', WASSER),
+      route('/stammdatenverwalten/hauptwasserzaehler', 'Hauptwasserzähler', [...WASSER, ...STAMMDATEN]),
+      route('/wasserbuch/wasserabrechnung/jahresabrechnung', 'Wasser-Jahresabrechnung', WASSER),
+    ],
+  },
+  {
+    id: 'kassabuch',
+    title: 'Kassabuch',
+    items: [
+      route('/kassa/kassabuch', 'Kassabuch', KASSA),
+      route('/kassa/belegsuchen', 'Belegsuche', KASSA),
+      route('/kassa/buchungskonten', 'Buchungskonten', KASSA),
+      route('/kassa/zuordnungparzellenspezifisch', 'Parzellenspezifische Zuordnung', KASSA),
+      route('/kassa/kostenstellen', 'Kostenstellen', KASSA),
+      route('/kassa/konten', 'Konten', KASSA),
+      route('/rechnungen/rechnungsuebersicht', 'Rechnungsübersicht', RECHNUNGEN),
+      route('/kassa/anlageverzeichnis', 'Anlageverzeichnis', KASSA),
+      route('/rechnungen/versicherungen', 'Versicherungen', RECHNUNGEN),
+    ],
+  },
+  {
+    id: 'berichte',
+    title: 'Berichte',
+    items: [
+      route('/kassa/kassabericht', 'Kassabericht', KASSA),
+      route('/kassa/kontobericht', 'Kontobericht', KASSA),
+      route('/kassa/steuerbericht', 'Steuerbericht', KASSA, 'steuersatz'),
+      route('/kassa/kostenaufstellung', 'Kostenaufstellung', KASSA),
+      route('/kassa/anlagebericht', 'Anlagebericht', KASSA),
+    ],
+  },
+  {
+    id: 'basisdaten',
+    title: 'Basisdaten',
+    items: [
+      route('/basisdatenabrechnung/pachteinstellungen/pachtberechnungen', 'Pachtberechnungen', ABRECHNUNG),
+      route('/basisdatenabrechnung/kassaabrechnung', 'Kassaabrechnung', ABRECHNUNG),
+      route('/basisdatenabrechnung/vereinsabrechnung', 'Vereinsabrechnung', ABRECHNUNG),
+      route('/basisdatenabrechnung/wasserabrechnung/abrechnung', 'Wasserabrechnung', ABRECHNUNG),
+      route('/basisdatenabrechnung/gruppenabrechnung', 'Gruppenabrechnung', ABRECHNUNG),
+    ],
+  },
+  {
+    id: 'jahresvorschreibung',
+    title: 'Jahresvorschreibung',
+    items: [
+      route('/jahresabrechnung/zahlungsvorschreibung', 'Zahlungsvorschreibung', ABRECHNUNG),
+      route('/jahresabrechnung/pachtzinsliste', 'Pachtzinsliste', ABRECHNUNG),
+      route('/jahresabrechnung/gruppenrechnungen', 'Gruppenrechnungen', ABRECHNUNG),
+      route('/jahresabrechnung/weiteremitgliedschaften', 'Weitere Mitgliedschaften', ABRECHNUNG),
+      route('/wasserbuch/wasserrechnungen', 'Wasserrechnungen', [...ABRECHNUNG, ...WASSER]),
+    ],
+  },
+  {
+    id: 'grundeinstellungen',
+    title: 'Grundeinstellungen',
+    items: [
+      route('/grundeinstellungen/vereinseinstellungen', 'Vereinseinstellungen', EINSTELLUNGEN),
+      route('/grundeinstellungen/abstellplatzKategorien', 'Abstellplatz-Kategorien', EINSTELLUNGEN),
+      route('/grundeinstellungen/benutzer', 'Benutzer', BENUTZER),
+    ],
+  },
+  {
+    id: 'emails',
+    title: 'E-Mails',
+    items: [
+      route('/emails/serienbrief', 'Serienbrief', EMAILS),
+      route('/emails/mail', 'E-Mail-Vorlagen', EMAILS),
+      route('/emails/zahlungsvorschreibung', 'Zahlungsvorschreibung versenden', EMAILS),
+      route('/emails/wasserrechnung', 'Wasserrechnung versenden', EMAILS),
+      route('/grundeinstellungen/maileinstellungen', 'Maileinstellungen', EINSTELLUNGEN),
+    ],
+  },
+  { id: 'info', title: 'Versionsinformationen', items: [route('/infoscreen', 'Versionsinformationen')] },
+];
+
+export function canSee(item: MenuItem, held: ReadonlySet<string>, flags: MenuFlags): boolean {
+  if (item.kind === 'route' && item.flag && !flags[item.flag]) return false;
+  return !item.rights || item.rights.some((right) => held.has(right));
+}
+
+/** The menu as the user sees it: items they hold a right for, groups left without items dropped. */
+export function visibleMenu(held: ReadonlySet<string>, flags: MenuFlags, menu = MENU): MenuGroup[] {
+  return menu
+    .map((group) => ({ ...group, items: group.items.filter((item) => canSee(item, held, flags)) }))
+    .filter((group) => group.items.length > 0);
+}
+
+/** Every client route the menu links to. */
+export function menuLinks(menu = MENU): MenuLink[] {
+  return menu.flatMap((group) => group.items.filter((item): item is MenuLink => item.kind === 'route'));
+}

@@ -1,0 +1,78 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchRoute, type Parser } from 'wouter';
+import type { Right } from '../../../src/http/rights';
+import { MENU } from './menu';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+export interface AppRoute {
+  path: string;
+  /** German title: page heading and browser tab. */
+  title: string;
+  /** The sidebar group the route belongs to (null outside the menu). */
+  group: string | null;
+  /** Any one of these suffices; absent means every signed-in user. */
+  rights?: readonly Right[];
+  /** Without a screen the route shows the PlaceholderScreen until its issue builds it. */
+  screen?: Screen;
+}
+
+export interface PublicRoute extends AppRoute {
+  screen: Screen;
+}
+
+// Each screen is its own chunk: the login page loads neither the shell nor any other screen.
+const SCREENS: Readonly<Record<string, Screen>> = {
+  '/': lazy(() => import('../modules/common/StartScreen')),
+  '/infoscreen': lazy(() => import('../modules/common/InfoScreen')),
+};
+
+/** Reachable without a session; rendered without the shell. /logout works in both states. */
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  { path: '/login', title: 'Anmelden', group: null, screen: lazy(() => import('../modules/user/LoginScreen')) },
+  {
+    path: '/forgotpassword',
+    title: 'Passwort vergessen',
+    group: null,
+    screen: lazy(() => import('../modules/user/ForgotPasswordScreen')),
+  },
+  {
+    path: '/resetpassword',
+    title: 'Passwort zurücksetzen',
+    group: null,
+    screen: lazy(() => import('../modules/user/ResetPasswordScreen')),
+  },
+  {
+    path: '/404',
+    title: 'Seite nicht gefunden',
+    group: null,
+    screen: lazy(() => import('../modules/common/NotFoundScreen')),
+  },
+  { path: '/logout', title: 'Abmelden', group: null, screen: lazy(() => import('../modules/user/LogoutScreen')) },
+];
+
+/** Every signed-in route: the menu's links plus the user menu's Profil. */
+export const SHELL_ROUTES: readonly AppRoute[] = [
+  ...MENU.flatMap((group) =>
+    group.items.flatMap((item): AppRoute[] => {
+      if (item.kind !== 'route') return [];
+      const screen = SCREENS[item.path];
+      return [
+        {
+          path: item.path,
+          title: item.title,
+          group: group.title,
+          ...(item.rights ? { rights: item.rights } : {}),
+          ...(screen ? { screen } : {}),
+        },
+      ];
+    }),
+  ),
+  { path: '/profil', title: 'Profil', group: 'Benutzer' },
+];
+
+export const ROUTES: readonly AppRoute[] = [...PUBLIC_ROUTES, ...SHELL_ROUTES];
+
+export function findRoute<R extends AppRoute>(parser: Parser, path: string, routes: readonly R[]): R | undefined {
+  return routes.find((route) => matchRoute(parser, route.path, path)[0]);
+}

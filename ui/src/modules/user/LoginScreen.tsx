@@ -1,0 +1,122 @@
+import { Button, Checkbox, Flex, Form, Link, TextField } from '@adobe/react-spectrum';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useAppVersionInfo } from '../../api/common';
+import { describeError, isAbortedError } from '../../api/errors';
+import { clearCache } from '../../api/swrConfig';
+import { LoginResult, login } from '../../api/user';
+import { safeReturnTo } from '../../app/returnTo';
+import { MessageBanner } from '../../components/MessageBanner';
+import { PublicPage } from '../../components/PublicPage';
+import { loginResultMessage } from './loginMessages';
+import { SecondFactorForm, type SecondFactorMode } from './SecondFactorForm';
+
+interface PasswordFormProps {
+  onLoggedIn: () => void;
+  onSecondFactor: () => void;
+}
+
+function PasswordForm({ onLoggedIn, onSecondFactor }: PasswordFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const emailMissing = submitted && email.trim() === '';
+  const passwordMissing = submitted && password === '';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (email.trim() === '' || password === '') return;
+    setPending(true);
+    setMessage(null);
+    // Spec §4: nothing of a previous session may survive into the next one.
+    clearCache();
+    try {
+      const { result } = await login({ email: email.trim(), password, rememberMe });
+      if (result === LoginResult.LoggedIn) return onLoggedIn();
+      if (result === LoginResult.Require2FA) return onSecondFactor();
+      setMessage(loginResultMessage(result));
+    } catch (error) {
+      if (!isAbortedError(error)) setMessage(describeError(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Flex direction="column" gap="size-200">
+      {message ? <MessageBanner level="danger" message={message} autoFocus /> : null}
+      <Form onSubmit={submit} aria-label="Anmelden" maxWidth="100%">
+        <TextField
+          label="E-Mail"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          isRequired
+          necessityIndicator="label"
+          validationState={emailMissing ? 'invalid' : undefined}
+          errorMessage="Bitte geben Sie Ihre E-Mail-Adresse ein."
+          autoFocus
+        />
+        <TextField
+          label="Passwort"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          isRequired
+          necessityIndicator="label"
+          validationState={passwordMissing ? 'invalid' : undefined}
+          errorMessage="Bitte geben Sie Ihr Passwort ein."
+        />
+        <Checkbox isSelected={rememberMe} onChange={setRememberMe}>
+          Angemeldet bleiben
+        </Checkbox>
+        <Button type="submit" variant="accent" isPending={pending} marginTop="size-100">
+          Anmelden
+        </Button>
+      </Form>
+      <Link href="/forgotpassword">Passwort vergessen?</Link>
+    </Flex>
+  );
+}
+
+/** Sign-in with e-mail and password, then the second factor when the account has one. */
+export default function LoginScreen() {
+  const [step, setStep] = useState<'password' | SecondFactorMode>('password');
+  const [, navigate] = useLocation();
+  const returnTo = safeReturnTo(new URLSearchParams(useSearch()).get('returnTo'));
+  const { data: versionInfo } = useAppVersionInfo();
+
+  function loggedIn() {
+    clearCache();
+    navigate(returnTo, { replace: true });
+  }
+
+  return (
+    <PublicPage title="Anmelden">
+      <Flex direction="column" gap="size-200">
+        {versionInfo?.versionError ? (
+          <MessageBanner level="danger" title="Versionskonflikt" message={versionInfo.versionError} />
+        ) : null}
+        {step === 'password' ? (
+          <PasswordForm onLoggedIn={loggedIn} onSecondFactor={() => setStep('totp')} />
+        ) : (
+          <SecondFactorForm
+            mode={step}
+            onModeChange={setStep}
+            onLoggedIn={loggedIn}
+            onCancel={() => setStep('password')}
+          />
+        )}
+      </Flex>
+    </PublicPage>
+  );
+}
