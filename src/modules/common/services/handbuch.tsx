@@ -20,9 +20,14 @@ const css = `
 `;
 
 /** The chapters of docs/handbuch in file-name order, as HTML. */
-export async function handbuchChapters(dir = handbuchDir): Promise<string[]> {
+export async function handbuchChapters(dir = handbuchDir): Promise<{ name: string; html: string }[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.md')).sort();
-  return Promise.all(files.map(async (f) => marked.parse(await readFile(path.join(dir, f), 'utf8'), { async: false })));
+  return Promise.all(
+    files.map(async (name) => ({
+      name,
+      html: await marked.parse(await readFile(path.join(dir, name), 'utf8'), { async: false }),
+    })),
+  );
 }
 
 /** The user manual as a PDF: cover page plus every chapter, rendered by the shared Chromium. Cached until ClearCache. */
@@ -36,10 +41,10 @@ export function handbuchPdf(services: AppServices): Promise<Buffer> {
           <p>Vereinsverwaltung für {name}</p>
           <p>Version {services.version}</p>
         </div>
-        {chapters.map((html, i) => (
+        {chapters.map((chapter) => (
           // The chapters are our own Markdown from docs/handbuch, not user input.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, shipped content
-          <section key={i} dangerouslySetInnerHTML={{ __html: html }} />
+          <section key={chapter.name} dangerouslySetInnerHTML={{ __html: chapter.html }} />
         ))}
       </main>
     );

@@ -14,7 +14,7 @@ export type LoginOutcome = { result: LoginResultCode; userId?: number };
  */
 export async function checkPassword(db: Db, email: string, password: string): Promise<LoginOutcome> {
   const user = await db('users').where({ email: email.trim().toLowerCase() }).first();
-  if (!user || !user.active) {
+  if (!user?.active) {
     await verifyPassword(password, null);
     return { result: LoginResult.UnknownResult };
   }

@@ -1,0 +1,26 @@
+// `npm run bench`: prints figures against their floors measured in the same run. Not a test.
+import { loadConfig } from '../../src/config';
+import { benchApi } from './apiBench';
+import { benchPdf } from './pdfBench';
+
+const fmt = (n: number, d = 1) => n.toFixed(d).padStart(8);
+const line = (s: string) => process.stdout.write(`${s}\n`);
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? loadConfig({ DATA_DIR: process.env.DATA_DIR ?? './data' }).chromiumPath;
+const letters = Number(process.env.BENCH_LETTERS ?? 200);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+line(`kgv benchmarks (${process.env.DATABASE_URL ? 'MySQL' : 'SQLite'}, Node ${process.version})`);
+line('');
+line(`PDF: ${letters} one-page A4 letters with EPC QR code`);
+const pdf = await benchPdf({ letters, chromiumPath });
+line(`  pdf service (renderBatch)  ${fmt(pdf.serviceLettersPerSecond)} letters/s`);
+line(`  bare playwright loop       ${fmt(pdf.bareLettersPerSecond)} letters/s   (floor)`);
+line(`  ratio service / bare       ${fmt(pdf.ratio, 2)}`);
+line('');
+line(`API: GET /api/User signed in, 20 concurrent, ${seconds} s each`);
+const api = await benchApi({ concurrency: 20, seconds });
+line(`  full middleware chain      ${fmt(api.appRps, 0)} req/s   p50 ${fmt(api.appP50, 2)} ms   p95 ${fmt(api.appP95, 2)} ms`);
+line(`  bare Koa route             ${fmt(api.bareRps, 0)} req/s   p50 ${fmt(api.bareP50, 2)} ms   p95 ${fmt(api.bareP95, 2)} ms`);
+line(`  ratio app / bare           ${fmt(api.ratio, 2)}`);
+process.exit(0);
