@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const uiRoot = fileURLToPath(new URL('.', import.meta.url));
+// The Koa server in development; KGV_API_URL points elsewhere (e.g. a second checkout).
+const apiTarget = process.env.KGV_API_URL ?? 'http://localhost:3000';
 
 // The UI lives in ui/ and builds to ui/dist, which the Koa server serves with an SPA fallback.
 export default defineConfig({
@@ -26,7 +28,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/api': { target: apiTarget, changeOrigin: false },
     },
   },
 });

@@ -13,7 +13,8 @@ export type ApiBenchResult = {
   bareP95: number;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** Fires requests from `concurrency` loops for `seconds`; answers req/s and latency percentiles (ms). */
 export async function load(
@@ -66,7 +67,15 @@ export async function benchApi(opts: { concurrency: number; seconds: number }): 
     const a = await load(`${app.url}/api/User`, headers, opts);
     const b = await load(bareUrl, headers, opts);
     server.close();
-    return { appRps: a.rps, bareRps: b.rps, ratio: a.rps / b.rps, appP50: a.p50, appP95: a.p95, bareP50: b.p50, bareP95: b.p95 };
+    return {
+      appRps: a.rps,
+      bareRps: b.rps,
+      ratio: a.rps / b.rps,
+      appP50: a.p50,
+      appP95: a.p95,
+      bareP50: b.p50,
+      bareP95: b.p95,
+    };
   } finally {
     await app.stop();
   }

@@ -6,7 +6,8 @@ import { benchPdf } from './pdfBench';
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(8);
 const line = (s: string) => process.stdout.write(`${s}\n`);
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? loadConfig({ DATA_DIR: process.env.DATA_DIR ?? './data' }).chromiumPath;
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? loadConfig({ DATA_DIR: process.env.DATA_DIR ?? './data' }).chromiumPath;
 const letters = Number(process.env.BENCH_LETTERS ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -20,7 +21,11 @@ line(`  ratio service / bare       ${fmt(pdf.ratio, 2)}`);
 line('');
 line(`API: GET /api/User signed in, 20 concurrent, ${seconds} s each`);
 const api = await benchApi({ concurrency: 20, seconds });
-line(`  full middleware chain      ${fmt(api.appRps, 0)} req/s   p50 ${fmt(api.appP50, 2)} ms   p95 ${fmt(api.appP95, 2)} ms`);
-line(`  bare Koa route             ${fmt(api.bareRps, 0)} req/s   p50 ${fmt(api.bareP50, 2)} ms   p95 ${fmt(api.bareP95, 2)} ms`);
+line(
+  `  full middleware chain      ${fmt(api.appRps, 0)} req/s   p50 ${fmt(api.appP50, 2)} ms   p95 ${fmt(api.appP95, 2)} ms`,
+);
+line(
+  `  bare Koa route             ${fmt(api.bareRps, 0)} req/s   p50 ${fmt(api.bareP50, 2)} ms   p95 ${fmt(api.bareP95, 2)} ms`,
+);
 line(`  ratio app / bare           ${fmt(api.ratio, 2)}`);
 process.exit(0);

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Right } from '../../../src/http/rights';
 import { useApi } from './useApi';
 
@@ -35,13 +36,26 @@ export function useVereinsName(): string | undefined {
   return data?.vereinsName || undefined;
 }
 
-/** instanceID names the asker; the shell asks once for all rights (empty list). */
+/** instanceID names the asker; the shell asks once, as 'menu', for all rights (empty list). */
 export function rightsKey(instanceID: string, rights: readonly Right[] = []) {
   return [`/api/Common/GetRights?instanceID=${encodeURIComponent(instanceID)}`, rights] as const;
 }
 
-/** The rights the signed-in user holds, out of `rights` (all of them when empty). */
-export function useRights(instanceID = 'app', rights: readonly Right[] = [], enabled = true) {
-  const result = useApi<string[]>(enabled ? rightsKey(instanceID, rights) : null);
-  return { ...result, rights: result.data ? new Set(result.data) : undefined };
+/**
+ * The rights the signed-in user holds, out of `rights` (all of them when empty). The defaults
+ * share the sidebar's cached answer, so screens get their rights without another request.
+ */
+export function useRights(instanceID = 'menu', rights: readonly Right[] = [], enabled = true) {
+  const { data, error, isLoading, mutate } = useApi<string[]>(enabled ? rightsKey(instanceID, rights) : null);
+  const held = useMemo(() => (data ? new Set(data) : undefined), [data]);
+  return { rights: held, error, isLoading, mutate };
+}
+
+/**
+ * Whether the user holds at least one of `rights` (e.g. an Edit right to show "Neu");
+ * undefined while loading.
+ */
+export function useHasRight(...rights: Right[]): boolean | undefined {
+  const { rights: held } = useRights();
+  return held ? rights.some((right) => held.has(right)) : undefined;
 }

@@ -1,7 +1,7 @@
 import { mutate, type SWRConfiguration } from 'swr';
 import { isApiError } from './errors';
 import { apiFetch } from './fetcher';
-import { retryDelay, shouldRetry } from './retry';
+import { MAX_QUERY_RETRIES, retryDelay, shouldRetry } from './retry';
 import { showErrorToast } from './toast';
 
 /** Spec §9: query results are cached (deduplicated) for 5 minutes. */
@@ -27,7 +27,8 @@ export const swrConfig: SWRConfiguration = {
   dedupingInterval: CACHE_MS,
   focusThrottleInterval: CACHE_MS,
   revalidateOnFocus: false,
-  errorRetryCount: 3,
+  // Informational: onErrorRetry below applies the limit itself.
+  errorRetryCount: MAX_QUERY_RETRIES,
   onErrorRetry: (error, key, _config, revalidate, { retryCount }) => {
     if (shouldRetry(error, retryCount)) {
       setTimeout(() => revalidate({ retryCount }), retryDelay(retryCount - 1));

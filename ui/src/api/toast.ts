@@ -40,11 +40,17 @@ export function useToastsWanted(): boolean {
 export function showErrorToast(error: unknown): void {
   if (isAbortedError(error)) return;
   const text = describeError(error);
-  void loadToastQueue().then((queue) => queue.negative(text));
+  loadToastQueue().then(
+    (queue) => queue.negative(text),
+    () => console.error(text),
+  );
 }
 
 export function showSuccessToast(text: string = SAVED_TEXT): void {
-  void loadToastQueue().then((queue) => queue.positive(text, { timeout: SUCCESS_TOAST_MS }));
+  loadToastQueue().then(
+    (queue) => queue.positive(text, { timeout: SUCCESS_TOAST_MS }),
+    () => undefined,
+  );
 }
 
 /** Server answers like SetEnableAuthenticator carry their own success text. */
@@ -71,21 +77,26 @@ export async function saveWithToast<T>(
   options: SaveToastOptions<T> = {},
 ): Promise<T> {
   const pending = typeof work === 'function' ? work() : work;
-  const queue = await loadToastQueue();
+  // Settle into a value at once, so a fast failure is never an unhandled rejection while the
+  // toast code loads.
+  const outcome = pending.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  // Without the toast chunk (offline after a deploy) the save still completes, just silently.
+  const queue = await loadToastQueue().catch(() => undefined);
   // No timeout: the pending toast is closed by hand as soon as the save settles.
-  const closePending = queue.neutral(SAVING_TEXT);
-  try {
-    const result = await pending;
-    closePending();
-    const text =
-      typeof options.success === 'function'
-        ? options.success(result)
-        : (options.success ?? messageFromResponse(result) ?? SAVED_TEXT);
-    queue.positive(text, { timeout: SUCCESS_TOAST_MS });
-    return result;
-  } catch (error) {
-    closePending();
-    showErrorToast(error);
-    throw error;
+  const closePending = queue?.neutral(SAVING_TEXT);
+  const settled = await outcome;
+  closePending?.();
+  if (!settled.ok) {
+    showErrorToast(settled.error);
+    throw settled.error;
   }
+  const text =
+    typeof options.success === 'function'
+      ? options.success(settled.value)
+      : (options.success ?? messageFromResponse(settled.value) ?? SAVED_TEXT);
+  queue?.positive(text, { timeout: SUCCESS_TOAST_MS });
+  return settled.value;
 }

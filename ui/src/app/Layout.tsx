@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRights } from '../api/common';
 import { useSteuersatzFlag } from '../api/kassa';
 import { loadToastQueue } from '../api/toast';
@@ -8,6 +8,7 @@ import { useSignedInUser } from './RequireAuth';
 import { ShellRoutes } from './ShellRoutes';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import './Layout.css';
 
 /** Only users who could see the Steuerbericht ask whether it exists. */
 function couldSeeSteuerbericht(held: ReadonlySet<string> | undefined): boolean {
@@ -18,10 +19,10 @@ function couldSeeSteuerbericht(held: ReadonlySet<string> | undefined): boolean {
 /** The signed-in frame: top bar, sidebar, the current screen and the footer. Lazy-loaded. */
 export default function Layout() {
   const user = useSignedInUser();
-  const { rights, error: rightsError, mutate: reloadRights } = useRights('menu');
+  const { rights, error: rightsError, mutate: reloadRights } = useRights();
   const steuersatz = useSteuersatzFlag(couldSeeSteuerbericht(rights));
   const [navOpen, setNavOpen] = useState(false);
-  const menu = rights ? visibleMenu(rights, { steuersatz }) : undefined;
+  const menu = useMemo(() => (rights ? visibleMenu(rights, { steuersatz }) : undefined), [rights, steuersatz]);
 
   // Signed-in screens save with toasts: have the toast region ready before the first save.
   useEffect(() => {

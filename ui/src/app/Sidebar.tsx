@@ -1,5 +1,6 @@
 import { ProgressCircle } from '@adobe/react-spectrum';
 import Download from '@spectrum-icons/workflow/Download';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { MenuGroup, MenuItem } from './menu';
 
@@ -40,8 +41,26 @@ function SidebarItem({ item, location, onNavigate }: { item: MenuItem; location:
 /** The main menu (spec §2): group headings with real links, the current page marked. */
 export function Sidebar({ menu, onNavigate }: SidebarProps) {
   const [location] = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  const currentTitle = menu
+    ?.flatMap((group) => group.items)
+    .find((item) => item.kind === 'route' && isCurrent(item.path, location))?.title;
+  // A long menu at 125 % zoom: keep the current item in view after a reload or a jump.
+  useEffect(() => {
+    if (!currentTitle) return;
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [currentTitle]);
   return (
-    <nav id="kgv-sidebar" aria-label="Hauptmenü" className="kgv-sidebar">
+    <nav
+      ref={navRef}
+      id="kgv-sidebar"
+      aria-label="Hauptmenü"
+      className="kgv-sidebar"
+      // Escape closes the overlay menu of narrow windows.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onNavigate();
+      }}
+    >
       {menu ? (
         menu.map((group) => {
           const single = group.items.length === 1 && group.items[0]?.title === group.title;

@@ -1,4 +1,5 @@
 import { LOGO_URL } from '../api/common';
+import './Splash.css';
 
 /**
  * Full-screen loading screen with the club's banner (spec §1, §9: width 555). It fades in only

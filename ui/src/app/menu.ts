@@ -50,6 +50,8 @@ const BENUTZER: readonly Right[] = [
   'User.Edit',
 ];
 const EMAILS: readonly Right[] = ['WebApp.Admin.Global', 'WebApp.Vereinseinstellungen.View', 'WebApp.Email.Versenden'];
+/** Screens that send mail: the group's settings-view right alone (the auditors') does not open them. */
+const EMAIL_SENDING: readonly Right[] = ['WebApp.Admin.Global', 'WebApp.Email.Versenden'];
 
 const route = (path: string, title: string, rights?: readonly Right[], flag?: keyof MenuFlags): MenuLink => ({
   kind: 'route',
@@ -59,7 +61,10 @@ const route = (path: string, title: string, rights?: readonly Right[], flag?: ke
   ...(flag ? { flag } : {}),
 });
 
-/** The sidebar of spec §2, in its order. */
+/**
+ * The sidebar of spec §2, in its order. No link name may contain another one (ignoring case):
+ * browser tests find links by name, and Playwright matches names as substrings.
+ */
 export const MENU: readonly MenuGroup[] = [
   { id: 'start', title: 'Startseite', items: [route('/', 'Startseite')] },
   {
@@ -92,9 +97,9 @@ export const MENU: readonly MenuGroup[] = [
       route('/kassa/kassabuch', 'Kassabuch', KASSA),
       route('/kassa/belegsuchen', 'Belegsuche', KASSA),
       route('/kassa/buchungskonten', 'Buchungskonten', KASSA),
-      route('/kassa/zuordnungparzellenspezifisch', 'Parzellenspezifische Zuordnung', KASSA),
+      route('/kassa/zuordnungparzellenspezifisch', 'Zuordnung je Parzelle', KASSA),
       route('/kassa/kostenstellen', 'Kostenstellen', KASSA),
-      route('/kassa/konten', 'Konten', KASSA),
+      route('/kassa/konten', 'Bankkonten', KASSA),
       route('/rechnungen/rechnungsuebersicht', 'Rechnungsübersicht', RECHNUNGEN),
       route('/kassa/anlageverzeichnis', 'Anlageverzeichnis', KASSA),
       route('/rechnungen/versicherungen', 'Versicherungen', RECHNUNGEN),
@@ -119,7 +124,7 @@ export const MENU: readonly MenuGroup[] = [
       route('/basisdatenabrechnung/kassaabrechnung', 'Kassaabrechnung', ABRECHNUNG),
       route('/basisdatenabrechnung/vereinsabrechnung', 'Vereinsabrechnung', ABRECHNUNG),
       route('/basisdatenabrechnung/wasserabrechnung/abrechnung', 'Wasserabrechnung', ABRECHNUNG),
-      route('/basisdatenabrechnung/gruppenabrechnung', 'Gruppenabrechnung', ABRECHNUNG),
+      route('/basisdatenabrechnung/gruppenabrechnung', 'Abrechnung je Gruppe', ABRECHNUNG),
     ],
   },
   {
@@ -128,7 +133,7 @@ export const MENU: readonly MenuGroup[] = [
     items: [
       route('/jahresabrechnung/zahlungsvorschreibung', 'Zahlungsvorschreibung', ABRECHNUNG),
       route('/jahresabrechnung/pachtzinsliste', 'Pachtzinsliste', ABRECHNUNG),
-      route('/jahresabrechnung/gruppenrechnungen', 'Gruppenrechnungen', ABRECHNUNG),
+      route('/jahresabrechnung/gruppenrechnungen', 'Rechnungen je Gruppe', ABRECHNUNG),
       route('/jahresabrechnung/weiteremitgliedschaften', 'Weitere Mitgliedschaften', ABRECHNUNG),
       route('/wasserbuch/wasserrechnungen', 'Wasserrechnungen', [...ABRECHNUNG, ...WASSER]),
     ],
@@ -146,10 +151,10 @@ export const MENU: readonly MenuGroup[] = [
     id: 'emails',
     title: 'E-Mails',
     items: [
-      route('/emails/serienbrief', 'Serienbrief', EMAILS),
+      route('/emails/serienbrief', 'Serienbrief', EMAIL_SENDING),
       route('/emails/mail', 'E-Mail-Vorlagen', EMAILS),
-      route('/emails/zahlungsvorschreibung', 'Zahlungsvorschreibung versenden', EMAILS),
-      route('/emails/wasserrechnung', 'Wasserrechnung versenden', EMAILS),
+      route('/emails/zahlungsvorschreibung', 'Vorschreibung per E-Mail', EMAIL_SENDING),
+      route('/emails/wasserrechnung', 'Wasserrechnung per E-Mail', EMAIL_SENDING),
       route('/grundeinstellungen/maileinstellungen', 'Maileinstellungen', EINSTELLUNGEN),
     ],
   },

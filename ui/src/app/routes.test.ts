@@ -110,7 +110,7 @@ describe('route table', () => {
 
   it('finds routes with wouter matching and nothing for unknown paths', () => {
     expect(matchRoute(parser, '/kassa/konten', '/kassa/konten')[0]).toBe(true);
-    expect(findRoute(parser, '/kassa/konten', SHELL_ROUTES)?.title).toBe('Konten');
+    expect(findRoute(parser, '/kassa/konten', SHELL_ROUTES)?.title).toBe('Bankkonten');
     expect(findRoute(parser, '/gibtesnicht', ROUTES)).toBeUndefined();
     expect(findRoute(parser, '/login', SHELL_ROUTES)).toBeUndefined();
   });

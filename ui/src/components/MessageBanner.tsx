@@ -20,10 +20,19 @@ const VARIANT: Readonly<Record<MessageLevel, NonNullable<SpectrumInlineAlertProp
   dark: 'neutral',
 };
 
+/** InlineAlert lays out a heading beside its icon; without one the icon floats in an empty row. */
+const DEFAULT_TITLE: Readonly<Record<MessageLevel, string>> = {
+  info: 'Hinweis',
+  danger: 'Fehler',
+  success: 'Erledigt',
+  warning: 'Achtung',
+  dark: 'Mitteilung',
+};
+
 export interface MessageBannerProps {
   level: MessageLevel;
   message: ReactNode;
-  /** Optional bold first line. */
+  /** Bold first line; defaults to a word for the level ("Fehler", "Hinweis", …). */
   title?: string;
   /** Shown collapsed under "Details anzeigen". */
   details?: ReactNode;
@@ -35,7 +44,7 @@ export interface MessageBannerProps {
 export function MessageBanner({ level, message, title, details, autoFocus }: MessageBannerProps) {
   return (
     <InlineAlert variant={VARIANT[level]} autoFocus={autoFocus ?? false} width="100%">
-      {title ? <Heading>{title}</Heading> : null}
+      <Heading>{title ?? DEFAULT_TITLE[level]}</Heading>
       <Content>
         <div className="kgv-banner-message">{message}</div>
         {details ? (

@@ -1,4 +1,4 @@
-import { Content, Flex, Heading, IllustratedMessage, Link, Text, View } from '@adobe/react-spectrum';
+import { Content, Flex, Heading, IllustratedMessage, Text, View } from '@adobe/react-spectrum';
 import { usePageTitle } from '../app/usePageTitle';
 
 export interface PlaceholderScreenProps {
@@ -22,13 +22,10 @@ export function PlaceholderScreen({ title, group }: PlaceholderScreenProps) {
         <IllustratedMessage>
           <Heading>Dieser Bereich wird gerade aufgebaut</Heading>
           <Content>
-            <Flex direction="column" gap="size-100">
-              <Text>
-                Die Seite „{title}“{group && group !== title ? ` im Bereich ${group}` : ''} kommt mit einem der nächsten
-                Updates. Ihre Daten sind davon nicht betroffen.
-              </Text>
-              <Link href="/">Zur Startseite</Link>
-            </Flex>
+            <Text>
+              Die Seite „{title}“{group && group !== title ? ` im Bereich ${group}` : ''} kommt mit einem der nächsten
+              Updates. Ihre Daten sind davon nicht betroffen.
+            </Text>
           </Content>
         </IllustratedMessage>
       </View>

@@ -2,6 +2,7 @@ import { Heading, Text } from '@adobe/react-spectrum';
 import { type ReactNode, useState } from 'react';
 import { LOGO_URL, useVereinsName } from '../api/common';
 import { usePageTitle } from '../app/usePageTitle';
+import './PublicPage.css';
 
 export interface PublicPageProps {
   title: string;

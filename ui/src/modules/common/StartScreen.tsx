@@ -3,6 +3,7 @@ import { useRights, useVereinsName } from '../../api/common';
 import { type MenuLink, visibleMenu } from '../../app/menu';
 import { useSignedInUser } from '../../app/RequireAuth';
 import { usePageTitle } from '../../app/usePageTitle';
+import './StartScreen.css';
 
 /** The welcome page: who is signed in, and quick links into the areas this user may open. */
 export default function StartScreen() {
@@ -10,7 +11,7 @@ export default function StartScreen() {
   const user = useSignedInUser();
   const vereinsName = useVereinsName();
   // Same key as the sidebar: served from the cache.
-  const { rights } = useRights('menu');
+  const { rights } = useRights();
   const groups = rights
     ? visibleMenu(rights, { steuersatz: false }).filter((group) => group.id !== 'start' && group.id !== 'info')
     : undefined;

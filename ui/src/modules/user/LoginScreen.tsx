@@ -49,7 +49,7 @@ function PasswordForm({ onLoggedIn, onSecondFactor }: PasswordFormProps) {
 
   return (
     <Flex direction="column" gap="size-200">
-      {message ? <MessageBanner level="danger" message={message} autoFocus /> : null}
+      {message ? <MessageBanner level="danger" title="Anmeldung nicht möglich" message={message} autoFocus /> : null}
       <Form onSubmit={submit} aria-label="Anmelden" maxWidth="100%">
         <TextField
           label="E-Mail"

@@ -68,7 +68,7 @@ export function SecondFactorForm({ mode, onModeChange, onLoggedIn, onCancel }: S
   return (
     <Flex direction="column" gap="size-200">
       <Text>Ihr Konto ist mit einem zweiten Faktor geschützt.</Text>
-      {message ? <MessageBanner level="danger" message={message} autoFocus /> : null}
+      {message ? <MessageBanner level="danger" title="Anmeldung nicht möglich" message={message} autoFocus /> : null}
       <Form onSubmit={submit} aria-label={text.label} maxWidth="100%">
         <TextField
           key={mode}
