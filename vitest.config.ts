@@ -29,8 +29,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One app and one browser per file; two files at once are enough for two cores.
+          // One app and one browser per file; two files at once are enough for two cores. Runs
+          // after the other projects (a project with its own worker count needs its own group).
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -5,7 +5,7 @@ import compose from 'koa-compose';
 import type { AppServices } from '../platform/services';
 import { authMiddleware } from './auth';
 import { errorMiddleware, problem } from './problem';
-import { type AnyRoute, checkRoutes, dispatch } from './router';
+import { type AnyRoute, checkRoutes, dispatch, type HttpPolicy } from './router';
 import { staticUi } from './staticUi';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -27,7 +27,7 @@ function securityHeaders(ctx: Context, next: Next) {
  * The Koa app: problem-details errors, sessions and anti-forgery for /api, body parsing, the
  * routes of every module, and the built UI for everything else.
  */
-export function createHttpApp(services: AppServices, routes: AnyRoute[]): Koa {
+export function createHttpApp(services: AppServices, routes: AnyRoute[], policy: HttpPolicy = {}): Koa {
   checkRoutes(routes);
   const app = new Koa({ proxy: services.config.trustProxy });
   app.keys = [services.config.sessionSecret];
@@ -35,7 +35,7 @@ export function createHttpApp(services: AppServices, routes: AnyRoute[]): Koa {
 
   const router = new Router({ prefix: '/api', sensitive: false, strict: false });
   for (const r of routes) {
-    router.register(`/${r.path}`, [r.method], (ctx) => dispatch(ctx, r, services));
+    router.register(`/${r.path}`, [r.method], (ctx) => dispatch(ctx, r, services, policy));
   }
 
   const bodyParser = koaBody({

@@ -1,7 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { loadPrincipal, type Principal } from '../platform/auth/principal';
-import { createSession, destroySession, findSession, type SessionState } from '../platform/auth/sessions';
+import {
+  createSession,
+  destroySession,
+  findSession,
+  REMEMBER_DAYS,
+  type SessionState,
+} from '../platform/auth/sessions';
 import type { Db } from '../platform/db/db';
 import { forbidden } from '../platform/errors';
 
@@ -15,6 +21,8 @@ export type AuthState = {
   principal: Principal | undefined;
   sessionId: string | undefined;
   pending2fa: boolean;
+  /** The session was started with "Angemeldet bleiben". */
+  remember: boolean;
   /** The request carried a valid anti-forgery header (checked for GETs that have side effects). */
   xsrfValid: boolean;
   signIn(userId: number, opts?: { state?: SessionState; remember?: boolean }): Promise<void>;
@@ -93,6 +101,7 @@ export function authMiddleware(db: Db, secret: string) {
       principal: session ? principal : undefined,
       sessionId: session?.id,
       pending2fa: session?.state === 'pending2fa',
+      remember: Boolean(session?.remember),
       xsrfValid,
       async signIn(userId, opts = {}) {
         if (state.sessionId) await destroySession(db, state.sessionId);
@@ -102,11 +111,13 @@ export function authMiddleware(db: Db, secret: string) {
           ip: ctx.ip,
           userAgent: ctx.get('User-Agent'),
         });
-        ctx.cookies.set(SESSION_COOKIE, created.token, cookieOptions(ctx, true));
+        const maxAge = opts.remember ? REMEMBER_DAYS * 86_400_000 : undefined;
+        ctx.cookies.set(SESSION_COOKIE, created.token, cookieOptions(ctx, true, maxAge));
         setXsrfCookie(ctx, secret, created.id);
         state.sessionId = created.id;
         state.principal = await loadPrincipal(db, userId);
         state.pending2fa = opts.state === 'pending2fa';
+        state.remember = opts.remember ?? false;
       },
       async signOut() {
         if (state.sessionId) await destroySession(db, state.sessionId);
@@ -115,6 +126,7 @@ export function authMiddleware(db: Db, secret: string) {
         state.sessionId = undefined;
         state.principal = undefined;
         state.pending2fa = false;
+        state.remember = false;
       },
     };
     ctx.state.auth = state;

@@ -43,6 +43,8 @@ export type RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.Z
   rights?: readonly Right[];
   /** Callable while the sign-in waits for the second factor (Login2FA, Logout …). */
   allowPending2fa?: true;
+  /** Callable by a user who still has to set up 2FA because the club requires it (level 2). */
+  allowWithoutMfa?: true;
   query?: Q;
   body?: B;
   /** A GET with side effects (the spec makes some): demand the anti-forgery header anyway. */
@@ -100,16 +102,28 @@ function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, w
   return result.data;
 }
 
-export type Dispatch = (koa: Context, route: AnyRoute, services: AppServices) => Promise<void>;
+/** Club-wide rules the router enforces; the modules that own them provide the look-ups. */
+export type HttpPolicy = { mfaLevel?: () => Promise<number> };
 
 /** Authenticate, authorize, validate, run (in a transaction when asked) and write the response. */
-export async function dispatch(koa: Context, r: AnyRoute, services: AppServices): Promise<void> {
+export async function dispatch(
+  koa: Context,
+  r: AnyRoute,
+  services: AppServices,
+  policy: HttpPolicy = {},
+): Promise<void> {
   const auth = koa.state.auth as AuthState;
   const principal = auth.principal;
   if (!r.public) {
     if (!principal) throw unauthorized();
     if (auth.pending2fa && !r.allowPending2fa) {
       throw new AppError(401, 'second_factor_required', 'Bitte schließen Sie die Anmeldung mit dem zweiten Faktor ab.');
+    }
+    if (!principal.mfa && !r.allowWithoutMfa && policy.mfaLevel && (await policy.mfaLevel()) === 2) {
+      throw forbidden(
+        'Ihr Verein verlangt die Zwei-Faktor-Anmeldung. Bitte richten Sie sie im Profil ein.',
+        'mfa_setup_required',
+      );
     }
     if (r.rights && !hasAnyRight(principal, r.rights)) throw forbidden();
   }

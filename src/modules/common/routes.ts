@@ -52,6 +52,7 @@ export const commonRoutes = [
     method: 'POST',
     path: 'Common/GetRights',
     signedIn: true,
+    allowWithoutMfa: true,
     query: getRightsQuery,
     body: getRightsBody,
     handler({ user, body }) {

@@ -1,24 +1,108 @@
+import type { Context } from 'koa';
 import { route } from '../../http/router';
-import { LoginResult, loginBody } from './schema';
-import { checkPassword, currentUser } from './services';
+import { type Db, nowDb } from '../../platform/db/db';
+import type { AppServices } from '../../platform/services';
+import { LoginResult, login2faBody, loginBody, recoveryBody } from './schema';
+import {
+  checkPassword,
+  checkRememberMachine,
+  checkTotp,
+  clubMfaLevel,
+  currentUser,
+  MAX_FAILED_LOGINS,
+  redeemRecoveryCode,
+  rememberMachineToken,
+} from './services';
 
-export const userRoutes = [
+export const REMEMBER_MACHINE_COOKIE = 'kgv.2fa';
+
+/** A wrong second factor counts like a wrong password: the fifth in a row locks the account. */
+async function countFailure(db: Db, userId: number): Promise<boolean> {
+  await db('users').where({ id: userId }).increment('failed_logins', 1);
+  const row = await db('users').where({ id: userId }).first('failed_logins');
+  if (Number(row?.failed_logins) < MAX_FAILED_LOGINS) return false;
+  await db('users')
+    .where({ id: userId })
+    .update({ failed_logins: 0, locked_until: nowDb(new Date(Date.now() + 15 * 60_000)) });
+  return true;
+}
+
+async function rememberThisMachine(koa: Context, services: AppServices, userId: number): Promise<void> {
+  const user = await services.db('users').where({ id: userId }).first('security_stamp');
+  if (!user?.security_stamp) return;
+  koa.cookies.set(
+    REMEMBER_MACHINE_COOKIE,
+    rememberMachineToken(services.config.sessionSecret, userId, user.security_stamp),
+    {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: koa.secure,
+      maxAge: 30 * 86_400_000,
+    },
+  );
+}
+
+export const loginRoutes = [
   route({
     method: 'POST',
     path: 'User/Login',
     public: true,
     body: loginBody,
-    async handler({ body, auth, services }) {
+    async handler({ koa, body, auth, services }) {
       // Spec §4: login clears what the previous sign-in left behind, whatever the outcome.
       await auth.signOut();
       const outcome = await checkPassword(services.db, body.email, body.password);
-      if (outcome.userId && (outcome.result === LoginResult.LoggedIn || outcome.result === LoginResult.Require2FA)) {
-        await auth.signIn(outcome.userId, {
-          state: outcome.result === LoginResult.Require2FA ? 'pending2fa' : 'active',
-          remember: body.rememberMe ?? false,
-        });
+      const remember = body.rememberMe ?? false;
+      if (outcome.userId && outcome.result === LoginResult.Require2FA) {
+        const user = await services.db('users').where({ id: outcome.userId }).first('security_stamp');
+        const known = koa.cookies.get(REMEMBER_MACHINE_COOKIE);
+        if (checkRememberMachine(services.config.sessionSecret, known, outcome.userId, user?.security_stamp ?? null)) {
+          await auth.signIn(outcome.userId, { remember });
+          return { result: LoginResult.LoggedIn };
+        }
+        await auth.signIn(outcome.userId, { state: 'pending2fa', remember });
+      } else if (outcome.userId && outcome.result === LoginResult.LoggedIn) {
+        await auth.signIn(outcome.userId, { remember });
       }
       return { result: outcome.result };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: 'User/Login2FA',
+    signedIn: true,
+    allowPending2fa: true,
+    allowWithoutMfa: true,
+    body: login2faBody,
+    async handler({ koa, body, auth, services, user }) {
+      if (!auth.pending2fa) return { result: LoginResult.LoggedIn };
+      if (!(await checkTotp(services.db, services.config.sessionSecret, user.userId, body.code))) {
+        if (await countFailure(services.db, user.userId)) await auth.signOut();
+        return { result: LoginResult.Invalid2FA };
+      }
+      await services.db('users').where({ id: user.userId }).update({ failed_logins: 0 });
+      // A fresh session for the full sign-in: the half-signed-in one is never promoted.
+      await auth.signIn(user.userId, { remember: auth.remember });
+      if (body.rememberMachine) await rememberThisMachine(koa, services, user.userId);
+      return { result: LoginResult.LoggedIn };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: 'User/LoginWithRecoveryCode',
+    signedIn: true,
+    allowPending2fa: true,
+    allowWithoutMfa: true,
+    body: recoveryBody,
+    async handler({ body, auth, services, user }) {
+      if (!auth.pending2fa) return { result: LoginResult.LoggedIn };
+      if (!(await redeemRecoveryCode(services.db, user.userId, body.recoveryCode))) {
+        if (await countFailure(services.db, user.userId)) await auth.signOut();
+        return { result: LoginResult.Invalid2FA };
+      }
+      await services.db('users').where({ id: user.userId }).update({ failed_logins: 0 });
+      await auth.signIn(user.userId, { remember: auth.remember });
+      return { result: LoginResult.LoggedIn };
     },
   }),
   route({
@@ -33,6 +117,7 @@ export const userRoutes = [
     method: 'GET',
     path: 'User',
     signedIn: true,
-    handler: ({ user }) => currentUser(user),
+    allowWithoutMfa: true,
+    handler: async ({ user, services }) => currentUser(user, await clubMfaLevel(services)),
   }),
 ];

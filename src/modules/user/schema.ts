@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RIGHTS } from '../../http/rights';
 
 /** E-mail addresses are compared and stored in lower case. */
 export const emailSchema = z
@@ -37,6 +38,8 @@ export const currentUserResponse = z.object({
   mfa: z.boolean(),
   isAdmin: z.boolean(),
   isGlobalAdmin: z.boolean(),
+  /** The club requires 2FA (level 2) and this user has not set it up: the UI sends them to /profil?edit=2fa. */
+  mfaSetupRequired: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserResponse>;
 
@@ -47,3 +50,44 @@ export const createUserInput = z.strictObject({
   roles: z.array(z.string().min(1)).min(1, 'Bitte wählen Sie mindestens eine Rolle.'),
 });
 export type CreateUserInput = z.input<typeof createUserInput>;
+
+const nameSchema = z.string().trim().min(1, 'Bitte geben Sie einen Namen ein.').max(200, 'Der Name ist zu lang.');
+const codeSchema = z.string().trim().max(20, 'Der Code ist zu lang.');
+
+export const login2faBody = z.strictObject({ code: codeSchema, rememberMachine: z.boolean().optional() });
+export const recoveryBody = z.strictObject({ recoveryCode: codeSchema.max(40) });
+export const codeBody = z.strictObject({ code: codeSchema });
+export const changePasswordBody = z.strictObject({
+  currentPassword: z.string().max(200),
+  newPassword: z.string().max(1000),
+});
+export const forgotPasswordBody = z.strictObject({ email: z.string().max(254) });
+export const resetPasswordBody = z.strictObject({
+  email: z.string().max(254),
+  token: z.string().min(1, 'Der Link ist unvollständig.').max(200),
+  password: z.string().max(1000),
+});
+export const updateProfileBody = z.strictObject({ name: nameSchema });
+
+export const updateUserBody = z.strictObject({
+  id: z.number().int().min(0).optional(),
+  email: emailSchema,
+  name: nameSchema,
+  roleIds: z.array(z.number().int().positive()).max(50),
+  active: z.boolean(),
+});
+export type UpdateUserInput = z.output<typeof updateUserBody>;
+
+export const userIdQuery = z.object({ userID: z.coerce.number().int().positive('Erwartet wird eine Benutzer-ID.') });
+export const userIdBody = z.strictObject({ userID: z.number().int().positive() });
+export const roleIdQuery = z.object({ id: z.coerce.number().int().positive('Erwartet wird eine Rollen-ID.') });
+
+export const roleBody = z.strictObject({
+  id: z.number().int().min(0).optional(),
+  name: z.string().trim().min(1, 'Bitte geben Sie einen Namen ein.').max(100, 'Der Name ist zu lang.'),
+  description: z.string().trim().max(500, 'Die Beschreibung ist zu lang.').default(''),
+  rights: z.array(z.enum(RIGHTS, { error: 'Unbekanntes Recht.' })).max(RIGHTS.length),
+});
+export type RoleInput = z.output<typeof roleBody>;
+
+export const statusAndCodes = z.object({ statusMessage: z.string(), recoveryCodes: z.array(z.string()) });

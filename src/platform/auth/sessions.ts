@@ -3,6 +3,8 @@ import type { Db } from '../db/db';
 import { nowDb } from '../db/db';
 
 export const SESSION_IDLE_MINUTES = 60;
+/** "Angemeldet bleiben": the session survives 30 days without use instead of 60 minutes. */
+export const REMEMBER_DAYS = 30;
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 const TOUCH_AFTER_MS = 60_000;
 
@@ -18,7 +20,8 @@ export type SessionRow = {
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const expiry = (from: Date) => nowDb(new Date(from.getTime() + SESSION_IDLE_MINUTES * 60_000));
+const expiry = (from: Date, remember: boolean) =>
+  nowDb(new Date(from.getTime() + (remember ? REMEMBER_DAYS * 1440 : SESSION_IDLE_MINUTES) * 60_000));
 
 export async function createSession(
   db: Db,
@@ -37,7 +40,7 @@ export async function createSession(
     user_agent: opts.userAgent?.slice(0, 300) ?? null,
     created_at: nowDb(now),
     last_seen_at: nowDb(now),
-    expires_at: expiry(now),
+    expires_at: expiry(now, opts.remember ?? false),
   });
   return { token, id };
 }
@@ -55,7 +58,7 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
   if (now.getTime() - Date.parse(`${row.last_seen_at.replace(' ', 'T')}Z`) > TOUCH_AFTER_MS) {
     await db('sessions')
       .where({ id })
-      .update({ last_seen_at: nowDb(now), expires_at: expiry(now) });
+      .update({ last_seen_at: nowDb(now), expires_at: expiry(now, Boolean(row.remember)) });
   }
   return row;
 }

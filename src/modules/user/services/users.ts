@@ -7,8 +7,9 @@ import { type CreateUserInput, type CurrentUser, createUserInput } from '../sche
 
 export type UserSummary = { id: number; email: string; name: string; active: boolean; roles: string[] };
 
-export function currentUser(p: Principal): CurrentUser {
+export function currentUser(p: Principal, clubMfaLevel: number): CurrentUser {
   return {
+    mfaSetupRequired: clubMfaLevel === 2 && !p.mfa,
     name: p.name,
     role: p.roles[0]?.name ?? '',
     email: p.email,

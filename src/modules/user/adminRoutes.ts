@@ -1,0 +1,83 @@
+import type { Right } from '../../http/rights';
+import { route } from '../../http/router';
+import { roleBody, roleIdQuery, updateUserBody, userIdBody, userIdQuery } from './schema';
+import {
+  deleteRole,
+  deleteUser,
+  disableAuthenticator,
+  getUserRow,
+  listRoles,
+  listUserRows,
+  mailPasswordLink,
+  saveRole,
+  saveUser,
+} from './services';
+
+const VIEW: readonly Right[] = ['User.View', 'WebApp.Userverwaltung.View', 'User.Edit', 'WebApp.Userverwaltung.Edit'];
+const EDIT: readonly Right[] = ['User.Edit', 'WebApp.Userverwaltung.Edit'];
+const ROLES_VIEW: readonly Right[] = [...VIEW, 'User.Rollen.View', 'User.Rollen.Edit'];
+const ROLES_EDIT: readonly Right[] = ['User.Rollen.Edit'];
+
+/** User administration (Grundeinstellungen → Benutzer). */
+export const adminRoutes = [
+  route({ method: 'GET', path: 'User/Users', rights: VIEW, handler: ({ db }) => listUserRows(db) }),
+  route({
+    method: 'GET',
+    path: 'User/GetUser',
+    rights: VIEW,
+    query: userIdQuery,
+    handler: ({ db, query }) => getUserRow(db, query.userID),
+  }),
+  route({
+    method: 'POST',
+    path: 'User/UpdateUser',
+    rights: EDIT,
+    body: updateUserBody,
+    async handler({ services, user, actor, body }) {
+      const saved = await saveUser(services.db, user, actor, body);
+      // New users choose their own password through an invitation link.
+      if (saved.created && saved.user.active) await mailPasswordLink(services, saved.user, 'invite');
+      return saved.user;
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: 'User/DeleteUser',
+    rights: EDIT,
+    query: userIdQuery,
+    async handler({ db, user, actor, query }) {
+      await deleteUser(db, user, actor, query.userID);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: 'User/ResetUsersMFA',
+    rights: EDIT,
+    body: userIdBody,
+    async handler({ db, actor, body }) {
+      await getUserRow(db, body.userID);
+      await disableAuthenticator(db, body.userID, actor, {
+        resetKey: true,
+        clubRequires: false,
+        action: 'mfa-reset-by-admin',
+      });
+    },
+  }),
+  route({ method: 'GET', path: 'User/Rollen', rights: ROLES_VIEW, handler: ({ db }) => listRoles(db) }),
+  route({
+    method: 'POST',
+    path: 'User/UpdateRolle',
+    rights: ROLES_EDIT,
+    body: roleBody,
+    handler: ({ db, user, actor, body }) => saveRole(db, user, actor, body),
+  }),
+  route({
+    method: 'DELETE',
+    path: 'User/DeleteRolle',
+    rights: ROLES_EDIT,
+    query: roleIdQuery,
+    async handler({ db, actor, query }) {
+      await deleteRole(db, actor, query.id);
+    },
+  }),
+];

@@ -1,0 +1,42 @@
+import type { AppServices } from '../../../platform/services';
+import { vereinsName } from '../../common/services';
+import { createPasswordToken, passwordLink, TOKEN_HOURS, type TokenPurpose } from './passwords';
+
+/** Mails a reset or invitation link; the link holds a one-time token that only this mail knows. */
+export async function mailPasswordLink(
+  services: AppServices,
+  user: { id: number; email: string; name: string },
+  purpose: TokenPurpose,
+): Promise<void> {
+  const token = await createPasswordToken(services.db, user.id, purpose);
+  const link = passwordLink(services.config.baseUrl, user.email, token);
+  const club = await vereinsName(services);
+  const text =
+    purpose === 'invite'
+      ? [
+          `Guten Tag ${user.name},`,
+          '',
+          `für Sie wurde ein Zugang zur Vereinsverwaltung von ${club} angelegt.`,
+          'Bitte legen Sie über diesen Link Ihr Passwort fest (mindestens 10 Zeichen):',
+          '',
+          link,
+          '',
+          `Der Link ist ${TOKEN_HOURS.invite / 24} Tage gültig und funktioniert einmal.`,
+        ]
+      : [
+          `Guten Tag ${user.name},`,
+          '',
+          `Sie haben ein neues Passwort für die Vereinsverwaltung von ${club} angefordert.`,
+          'Über diesen Link legen Sie es fest:',
+          '',
+          link,
+          '',
+          'Der Link ist eine Stunde gültig und funktioniert einmal.',
+          'Wenn Sie nichts angefordert haben, können Sie diese Nachricht ignorieren; Ihr Passwort bleibt unverändert.',
+        ];
+  await services.mail.send({
+    to: user.email,
+    subject: purpose === 'invite' ? `Ihr Zugang zu ${club}` : `Passwort zurücksetzen – ${club}`,
+    text: text.join('\n'),
+  });
+}
