@@ -101,6 +101,46 @@ describe('kgv', () => {
     ).toMatchObject({ n: 0 });
   });
 
+  it('prints a one-time reset link, resets 2FA and lifts a lock', async () => {
+    await kgv(
+      'user',
+      'create',
+      '--email',
+      'rescue@verein.at',
+      '--password',
+      'geheim-geheim-1',
+      '--name',
+      'R',
+      '--role',
+      'Kassier',
+    );
+    const link = await kgv('user', 'reset-password', '--email', 'rescue@verein.at');
+    expect(link.code).toBe(0);
+    expect(link.stdout).toMatch(/\/resetpassword\?email=rescue%40verein\.at&token=[A-Za-z0-9_-]{40,}/);
+    await t
+      .db('users')
+      .where({ email: 'rescue@verein.at' })
+      .update({ mfa_enabled: true, totp_secret: 'v1:x:y:z', locked_until: '2999-01-01 00:00:00', failed_logins: 3 });
+    expect((await kgv('user', 'reset-mfa', '--email', 'rescue@verein.at')).stdout).toContain('ausgeschaltet');
+    expect((await kgv('user', 'unlock', '--email', 'rescue@verein.at')).stdout).toContain('entsperrt');
+    expect(
+      await t
+        .db('users')
+        .where({ email: 'rescue@verein.at' })
+        .first('mfa_enabled', 'totp_secret', 'locked_until', 'failed_logins'),
+    ).toEqual({
+      mfa_enabled: expect.anything(),
+      totp_secret: null,
+      locked_until: null,
+      failed_logins: 0,
+    });
+    const row = await t.db('users').where({ email: 'rescue@verein.at' }).first('mfa_enabled');
+    expect(Boolean(row.mfa_enabled)).toBe(false);
+    const unknown = await kgv('user', 'unlock', '--email', 'niemand@verein.at');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Kein Benutzer mit der E-Mail-Adresse niemand@verein.at.');
+  });
+
   it('migrates, rolls back and migrates again', async () => {
     expect((await kgv('migrate')).stdout).toContain('Nichts zu tun.');
     const back = await kgv('migrate', '--rollback', '--all');

@@ -1,0 +1,13 @@
+// The public face of the vereinseinstellungen module: other modules and src/app.ts import only this.
+export {
+  deleteAbstellplatzKategorie,
+  getAbstellplatzKategorie,
+  KATEGORIE_HISTORY_TYPE,
+  listAbstellplatzKategorien,
+  saveAbstellplatzKategorie,
+} from './kategorien';
+export { LOGO_MAX_BYTES, saveVereinsLogo } from './logo';
+export { resetMaileinstellungen, saveMaileinstellungen } from './maileinstellungen';
+export { type EditableSection, editableSection, readSection, SECTIONS, type SectionKey, saveSection } from './sections';
+export { getSmtpSettings, type SmtpSource } from './smtp';
+export { getMfaLevel, getVereinseinstellungen, LOGO_URL } from './vereinseinstellungen';

@@ -1,0 +1,94 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { conflict, notFound, validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import { type AbstellplatzKategorie, abstellplatzKategorieBody } from '../schema';
+import { parseInput } from './input';
+
+export const KATEGORIE_HISTORY_TYPE = 'AbstellplatzKategorie';
+const TABLE = 'abstellplatz_kategorien';
+const NOT_FOUND = 'Die Abstellplatz-Kategorie wurde nicht gefunden.';
+
+type Row = { id: number; name: string; jahresgebuehr_cent: number | string; aktiv: number | boolean };
+
+const toKategorie = (r: Row): AbstellplatzKategorie => ({
+  id: Number(r.id),
+  name: r.name,
+  jahresgebuehrCent: Number(r.jahresgebuehr_cent),
+  aktiv: Boolean(r.aktiv),
+});
+
+const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
+const sameName = (a: string, b: string) => a.toLocaleLowerCase('de-AT') === b.toLocaleLowerCase('de-AT');
+
+/** All categories, active and inactive, by name (German collation, the same on SQLite and MySQL). */
+export async function listAbstellplatzKategorien(db: Db): Promise<AbstellplatzKategorie[]> {
+  const rows = (await db(TABLE).select('id', 'name', 'jahresgebuehr_cent', 'aktiv')) as Row[];
+  return rows.map(toKategorie).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+export async function getAbstellplatzKategorie(db: Db, id: number): Promise<AbstellplatzKategorie> {
+  const row = (await db(TABLE).where({ id }).first('id', 'name', 'jahresgebuehr_cent', 'aktiv')) as Row | undefined;
+  if (!row) throw notFound(NOT_FOUND);
+  return toKategorie(row);
+}
+
+/** SQLite and MySQL report a unique violation differently; plain knex wraps neither. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown };
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062;
+}
+
+/** Creates (id 0 or absent) or updates a category; names are unique regardless of case. */
+export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unknown): Promise<AbstellplatzKategorie> {
+  const data = parseInput(abstellplatzKategorieBody, input);
+  const id = data.id ?? 0;
+  const before = id ? await getAbstellplatzKategorie(db, id) : undefined;
+  const names = (await db(TABLE).select('id', 'name')) as { id: number; name: string }[];
+  const clash = names.find((r) => Number(r.id) !== id && sameName(r.name, data.name));
+  if (clash) throw validationFailed({ name: [`Eine Kategorie „${clash.name}“ gibt es bereits.`] });
+  const values = { name: data.name, jahresgebuehr_cent: data.jahresgebuehrCent, aktiv: data.aktiv, updated_at: nowDb() };
+  let savedId = id;
+  try {
+    if (before) await db(TABLE).where({ id }).update(values);
+    else [savedId] = (await db(TABLE).insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+  } catch (err) {
+    // MySQL's collation also treats "Anhanger" and "Anhänger" as the same name.
+    if (isUniqueViolation(err)) {
+      throw conflict('Eine Kategorie mit diesem oder einem sehr ähnlichen Namen gibt es bereits.', undefined, 'duplicate');
+    }
+    throw err;
+  }
+  const after = await getAbstellplatzKategorie(db, savedId);
+  await recordHistory(db, actor, {
+    entityType: KATEGORIE_HISTORY_TYPE,
+    entityId: savedId,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+/**
+ * Deletes a category nobody uses. The Abstellplatz table arrives with a later module, hence the
+ * look for the table before counting its references.
+ */
+export async function deleteAbstellplatzKategorie(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getAbstellplatzKategorie(db, id);
+  if (await db.schema.hasTable('abstellplaetze')) {
+    const row = (await db('abstellplaetze').where({ kategorie_id: id }).count({ n: '*' }).first()) as {
+      n: number | string;
+    };
+    const n = Number(row.n);
+    if (n > 0) {
+      throw conflict(
+        `Die Kategorie „${before.name}“ ist ${n === 1 ? 'einem Abstellplatz' : `${n} Abstellplätzen`} zugeordnet und kann nicht gelöscht werden. Setzen Sie sie stattdessen auf „nicht aktiv“.`,
+        undefined,
+        'still_referenced',
+      );
+    }
+  }
+  await db(TABLE).where({ id }).delete();
+  await recordHistory(db, actor, { entityType: KATEGORIE_HISTORY_TYPE, entityId: id, action: 'delete', before });
+}
