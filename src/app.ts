@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { allEntities } from './modules';
+import { getSmtpSettings } from './modules/vereinseinstellungen/services';
 import { createCache } from './platform/cache';
 import { createDb, migrateLatest } from './platform/db/db';
 import { createFileStore } from './platform/files/fileStore';
@@ -31,11 +32,14 @@ export async function createServices(
     if (applied.length) log.info('migrations applied', { applied });
   }
   const pdf = createPdfService({ chromiumPath: config.chromiumPath, log });
+  const cache = createCache();
   const mail = createMailService({
     dataDir: config.dataDir,
     log,
-    // Issue 3 moves the SMTP settings into the database (Maileinstellungen); the environment is the fallback.
-    getSmtp: async () => (config.smtp ? smtpSettingsFromConfig(config.smtp) : undefined),
+    // The Maileinstellungen of the database first (cached, dropped when saved); else SMTP_* of the environment.
+    getSmtp: async () =>
+      (await getSmtpSettings({ db, config, log, cache })) ??
+      (config.smtp ? smtpSettingsFromConfig(config.smtp) : undefined),
   });
   const services: AppServices = {
     config,
@@ -44,10 +48,13 @@ export async function createServices(
     pdf,
     mail,
     files: createFileStore({ dataDir: config.dataDir }),
-    cache: createCache(),
+    cache,
     access: allEntities(),
     version: APP_VERSION,
   };
+  // Load the Maileinstellungen now: a mail sent inside a transaction then finds them cached instead of
+  // waiting for SQLite's only connection. Without the settings table (not migrated) mail reads them later.
+  await getSmtpSettings(services).catch(() => undefined);
   return {
     ...services,
     async close() {

@@ -20,6 +20,7 @@ describe('POST /api/User/Login', () => {
       mfa: false,
       isAdmin: true,
       isGlobalAdmin: true,
+      mfaSetupRequired: false,
     });
   });
 

@@ -20,19 +20,17 @@ export const actorOf = (p: Principal): Actor => ({ userId: p.userId, name: p.nam
 export async function loadPrincipal(db: Db, userId: number): Promise<Principal | undefined> {
   const user = await db('users').where({ id: userId, active: true }).first();
   if (!user) return undefined;
-  const roles = (await db('roles')
-    .join('user_roles', 'user_roles.role_id', 'roles.id')
+  // One query for roles and their rights: this runs on every API request.
+  const rows = (await db('user_roles')
+    .join('roles', 'roles.id', 'user_roles.role_id')
+    .leftJoin('role_rights', 'role_rights.role_id', 'roles.id')
     .where('user_roles.user_id', userId)
     .orderBy('roles.id')
-    .select('roles.id', 'roles.name')) as { id: number; name: string }[];
+    .select('roles.id', 'roles.name', 'role_rights.right_name')) as { id: number; name: string; right_name: string | null }[];
+  const roles = [...new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }])).values()];
   const isGlobalAdmin = roles.some((r) => r.id === GLOBAL_ADMIN_ROLE_ID);
-  const rightRows = (await db('role_rights')
-    .whereIn(
-      'role_id',
-      roles.map((r) => r.id),
-    )
-    .distinct('right_name')) as { right_name: string }[];
-  const rights = new Set<Right>(isGlobalAdmin ? RIGHTS : rightRows.map((r) => r.right_name).filter(isRight));
+  const held = rows.map((r) => r.right_name).filter((r): r is string => r != null);
+  const rights = new Set<Right>(isGlobalAdmin ? RIGHTS : held.filter(isRight));
   return {
     userId: user.id,
     name: user.name,

@@ -1,0 +1,133 @@
+import { readFile, unlink } from 'node:fs/promises';
+import { z } from 'zod';
+import type { Right } from '../../http/rights';
+import { type UploadedFile, route } from '../../http/router';
+import { validationFailed } from '../../platform/errors';
+import {
+  abstellplatzKategorieBody,
+  kategorieIdQuery,
+  updateVereinseinstellungenQuery,
+  vereinseinstellungenQuery,
+} from './schema';
+import {
+  deleteAbstellplatzKategorie,
+  editableSection,
+  getAbstellplatzKategorie,
+  getVereinseinstellungen,
+  LOGO_MAX_BYTES,
+  listAbstellplatzKategorien,
+  resetMaileinstellungen,
+  saveAbstellplatzKategorie,
+  saveMaileinstellungen,
+  saveSection,
+  saveVereinsLogo,
+} from './services';
+
+const VIEW: readonly Right[] = ['WebApp.Vereinseinstellungen.View'];
+const EDIT: readonly Right[] = ['WebApp.Vereinseinstellungen.Edit'];
+/** Stammdaten screens pick a category for an Abstellplatz. */
+const KATEGORIE_VIEW: readonly Right[] = ['WebApp.Vereinseinstellungen.View', 'WebApp.Stammdaten.View'];
+
+/** The one logo file of the request; temp files of the upload are removed whatever happens. */
+async function readLogoUpload(files: UploadedFile[]): Promise<{ name: string; content: Buffer }> {
+  try {
+    const logos = files.filter((f) => f.field === 'file');
+    if (logos.length !== 1) {
+      throw validationFailed({
+        file: [logos.length ? 'Bitte nur eine Datei hochladen.' : 'Bitte wählen Sie eine Bilddatei (PNG, JPEG oder SVG).'],
+      });
+    }
+    const logo = logos[0]!;
+    if (logo.size > LOGO_MAX_BYTES) throw validationFailed({ file: ['Die Datei ist zu groß (höchstens 2 MB).'] });
+    return { name: logo.name, content: await readFile(logo.path) };
+  } finally {
+    await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
+  }
+}
+
+export const vereinseinstellungenRoutes = [
+  route({
+    method: 'GET',
+    path: 'Vereinseinstellungen/Vereinseinstellungen',
+    rights: VIEW,
+    query: vereinseinstellungenQuery,
+    handler: ({ services }) => getVereinseinstellungen(services),
+  }),
+  route({
+    method: 'POST',
+    path: 'Vereinseinstellungen/UpdateVereinseinstellungen',
+    rights: EDIT,
+    query: updateVereinseinstellungenQuery,
+    // The body's schema depends on `edit`; the service validates it.
+    body: z.unknown(),
+    transaction: true,
+    async handler({ services, db, actor, query, body }) {
+      const section = editableSection(query.edit);
+      if (section === 'mail') await saveMaileinstellungen(services, db, actor, body);
+      else await saveSection(services, db, actor, section, body);
+      return getVereinseinstellungen(services, db);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: 'Vereinseinstellungen/UpdateMaileinstellungen',
+    rights: EDIT,
+    body: z.unknown(),
+    transaction: true,
+    async handler({ services, db, actor, body }) {
+      await saveMaileinstellungen(services, db, actor, body);
+      return getVereinseinstellungen(services, db);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: 'Vereinseinstellungen/ResetMaileinstellungen',
+    rights: EDIT,
+    transaction: true,
+    async handler({ services, db, actor }) {
+      await resetMaileinstellungen(services, db, actor);
+      return getVereinseinstellungen(services, db);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: 'Vereinseinstellungen/UpdateVereinsLogo',
+    rights: EDIT,
+    transaction: true,
+    async handler({ services, db, actor, files }) {
+      await saveVereinsLogo(services, db, actor, await readLogoUpload(files));
+      return getVereinseinstellungen(services, db);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Vereinseinstellungen/AbstellplatzKategorien',
+    rights: KATEGORIE_VIEW,
+    handler: ({ db }) => listAbstellplatzKategorien(db),
+  }),
+  route({
+    method: 'GET',
+    path: 'Vereinseinstellungen/GetAbstellplatzKategorie',
+    rights: KATEGORIE_VIEW,
+    query: kategorieIdQuery,
+    handler: ({ db, query }) => getAbstellplatzKategorie(db, query.id),
+  }),
+  route({
+    method: 'POST',
+    path: 'Vereinseinstellungen/UpdateAbstellPlatzKategorie',
+    rights: EDIT,
+    body: abstellplatzKategorieBody,
+    transaction: true,
+    handler: ({ db, actor, body }) => saveAbstellplatzKategorie(db, actor, body),
+  }),
+  route({
+    method: 'DELETE',
+    path: 'Vereinseinstellungen/DeleteAbstellplatzKategorie',
+    rights: EDIT,
+    query: kategorieIdQuery,
+    transaction: true,
+    async handler({ db, actor, query }) {
+      await deleteAbstellplatzKategorie(db, actor, query.id);
+    },
+  }),
+];
