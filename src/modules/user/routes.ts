@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
+import type { AuthState } from '../../http/auth';
 import { route } from '../../http/router';
-import { type Db, nowDb } from '../../platform/db/db';
+import type { Db } from '../../platform/db/db';
 import type { AppServices } from '../../platform/services';
 import { LoginResult, login2faBody, loginBody, recoveryBody } from './schema';
 import {
@@ -9,22 +10,19 @@ import {
   checkTotp,
   clubMfaLevel,
   currentUser,
-  MAX_FAILED_LOGINS,
   redeemRecoveryCode,
+  registerFailedLogin,
   rememberMachineToken,
 } from './services';
 
 export const REMEMBER_MACHINE_COOKIE = 'kgv.2fa';
 
-/** A wrong second factor counts like a wrong password: the fifth in a row locks the account. */
-async function countFailure(db: Db, userId: number): Promise<boolean> {
-  await db('users').where({ id: userId }).increment('failed_logins', 1);
-  const row = await db('users').where({ id: userId }).first('failed_logins');
-  if (Number(row?.failed_logins) < MAX_FAILED_LOGINS) return false;
-  await db('users')
-    .where({ id: userId })
-    .update({ failed_logins: 0, locked_until: nowDb(new Date(Date.now() + 15 * 60_000)) });
-  return true;
+/** Invalid2FA, or LockedOut (and the half sign-in ends) when this failure locked the account. */
+async function secondFactorFailed(db: Db, auth: AuthState, userId: number): Promise<{ result: number }> {
+  // A wrong second factor counts like a wrong password: the fifth in a row locks the account.
+  if (!(await registerFailedLogin(db, userId))) return { result: LoginResult.Invalid2FA };
+  await auth.signOut();
+  return { result: LoginResult.LockedOut };
 }
 
 async function rememberThisMachine(koa: Context, services: AppServices, userId: number): Promise<void> {
@@ -77,8 +75,7 @@ export const loginRoutes = [
     async handler({ koa, body, auth, services, user }) {
       if (!auth.pending2fa) return { result: LoginResult.LoggedIn };
       if (!(await checkTotp(services.db, services.config.sessionSecret, user.userId, body.code))) {
-        if (await countFailure(services.db, user.userId)) await auth.signOut();
-        return { result: LoginResult.Invalid2FA };
+        return secondFactorFailed(services.db, auth, user.userId);
       }
       await services.db('users').where({ id: user.userId }).update({ failed_logins: 0 });
       // A fresh session for the full sign-in: the half-signed-in one is never promoted.
@@ -97,8 +94,7 @@ export const loginRoutes = [
     async handler({ body, auth, services, user }) {
       if (!auth.pending2fa) return { result: LoginResult.LoggedIn };
       if (!(await redeemRecoveryCode(services.db, user.userId, body.recoveryCode))) {
-        if (await countFailure(services.db, user.userId)) await auth.signOut();
-        return { result: LoginResult.Invalid2FA };
+        return secondFactorFailed(services.db, auth, user.userId);
       }
       await services.db('users').where({ id: user.userId }).update({ failed_logins: 0 });
       await auth.signIn(user.userId, { remember: auth.remember });

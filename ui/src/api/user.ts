@@ -1,6 +1,8 @@
+import type { Right } from '../../../src/http/rights';
 import { apiFetch } from './fetcher';
 import { CURRENT_USER_KEY } from './swrConfig';
 import { useApi } from './useApi';
+import { mutateApi } from './useMutation';
 
 export interface CurrentUser {
   name: string;
@@ -9,6 +11,8 @@ export interface CurrentUser {
   mfa: boolean;
   isAdmin: boolean;
   isGlobalAdmin: boolean;
+  /** The club requires 2FA (level 2) and this user has none yet: only /profil?edit=2fa is open. */
+  mfaSetupRequired: boolean;
 }
 
 /** Spec §4 login result codes. */
@@ -34,8 +38,8 @@ export function login(body: { email: string; password: string; rememberMe?: bool
   return apiFetch<LoginResponse>('/api/User/Login', { method: 'POST', json: body });
 }
 
-export function login2fa(code: string) {
-  return apiFetch<LoginResponse>('/api/User/Login2FA', { method: 'POST', json: { code } });
+export function login2fa(code: string, rememberMachine = false) {
+  return apiFetch<LoginResponse>('/api/User/Login2FA', { method: 'POST', json: { code, rememberMachine } });
 }
 
 export function loginWithRecoveryCode(recoveryCode: string) {
@@ -52,4 +56,138 @@ export function forgotPassword(email: string) {
 
 export function resetPassword(body: { email: string; token: string; password: string }) {
   return apiFetch<unknown>('/api/User/ResetPassword', { method: 'POST', json: body });
+}
+
+// ---- Own profile and two-factor sign-in ----
+
+export interface StatusMessage {
+  statusMessage: string;
+}
+
+export interface RecoveryCodesResponse extends StatusMessage {
+  recoveryCodes: string[];
+}
+
+export interface AuthenticatorSetup {
+  /** Base32, in groups of 4 for typing by hand. */
+  sharedKey: string;
+  /** otpauth:// URI the QR code encodes. */
+  authenticatorUri: string;
+  /** PNG data URL of the QR code. */
+  qrCode: string;
+}
+
+/** Spec §4: after every 2FA change the cached user (mfa, mfaSetupRequired) is read again. */
+const REFRESH_USER = { revalidate: [CURRENT_USER_KEY] } as const;
+
+export function updateProfile(name: string) {
+  return mutateApi<CurrentUser>('/api/User/UpdateProfile', { json: { name }, ...REFRESH_USER });
+}
+
+export function changePassword(body: { currentPassword: string; newPassword: string }) {
+  return mutateApi<StatusMessage>('/api/User/ChangePassword', { json: body });
+}
+
+/** A fresh key for the authenticator app (nothing changes until SetEnableAuthenticator). */
+export function enableAuthenticator() {
+  return apiFetch<AuthenticatorSetup>('/api/User/EnableAuthenticator');
+}
+
+export function setEnableAuthenticator(code: string) {
+  return mutateApi<RecoveryCodesResponse>('/api/User/SetEnableAuthenticator', { json: { code }, ...REFRESH_USER });
+}
+
+export function generateRecoveryCodes() {
+  return mutateApi<RecoveryCodesResponse>('/api/User/GenerateRecoveryCodes', REFRESH_USER);
+}
+
+export function disableAuthenticator() {
+  return mutateApi<StatusMessage>('/api/User/DisableAuthenticator', REFRESH_USER);
+}
+
+export function resetAuthenticator() {
+  return mutateApi<StatusMessage>('/api/User/ResetAuthenticator', REFRESH_USER);
+}
+
+// ---- User administration ----
+
+export interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  active: boolean;
+  mfa: boolean;
+  roles: { id: number; name: string }[];
+  /** ISO time while the account is locked after failed sign-ins. */
+  lockedUntil: string | null;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+export interface Rolle {
+  id: number;
+  name: string;
+  description: string;
+  /** Seeded roles: name fixed, never deleted. */
+  isSystem: boolean;
+  rights: string[];
+}
+
+export interface UserInput {
+  /** Absent for a new user. */
+  id?: number;
+  email: string;
+  name: string;
+  roleIds: number[];
+  active: boolean;
+}
+
+export interface RolleInput {
+  id?: number;
+  name: string;
+  description: string;
+  rights: Right[];
+}
+
+export const USERS_KEY = '/api/User/Users';
+export const ROLLEN_KEY = '/api/User/Rollen';
+
+export function useUsers(enabled = true) {
+  return useApi<UserRow[]>(enabled ? USERS_KEY : null);
+}
+
+export function useRollen(enabled = true) {
+  return useApi<Rolle[]>(enabled ? ROLLEN_KEY : null);
+}
+
+/** Revalidated after any change: the list, single users and the signed-in user (who may be the one changed). */
+const USER_ADMIN_REFRESH = {
+  revalidate: [CURRENT_USER_KEY],
+  revalidatePrefixes: [USERS_KEY, '/api/User/GetUser'],
+} as const;
+
+export function updateUser(input: UserInput) {
+  return mutateApi<UserRow>('/api/User/UpdateUser', { json: input, ...USER_ADMIN_REFRESH });
+}
+
+export function deleteUser(userID: number) {
+  return mutateApi<void>('/api/User/DeleteUser', { method: 'DELETE', query: { userID }, ...USER_ADMIN_REFRESH });
+}
+
+export function resetUsersMfa(userID: number) {
+  return mutateApi<void>('/api/User/ResetUsersMFA', { json: { userID }, ...USER_ADMIN_REFRESH });
+}
+
+/** Roles change what users may do: the rights of the signed-in user are read again as well. */
+const ROLLEN_REFRESH = {
+  revalidate: [CURRENT_USER_KEY],
+  revalidatePrefixes: [ROLLEN_KEY, USERS_KEY, '/api/Common/GetRights'],
+} as const;
+
+export function updateRolle(input: RolleInput) {
+  return mutateApi<Rolle>('/api/User/UpdateRolle', { json: input, ...ROLLEN_REFRESH });
+}
+
+export function deleteRolle(id: number) {
+  return mutateApi<void>('/api/User/DeleteRolle', { method: 'DELETE', query: { id }, ...ROLLEN_REFRESH });
 }

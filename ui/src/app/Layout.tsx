@@ -20,7 +20,8 @@ function couldSeeSteuerbericht(held: ReadonlySet<string> | undefined): boolean {
 export default function Layout() {
   const user = useSignedInUser();
   const { rights, error: rightsError, mutate: reloadRights } = useRights();
-  const steuersatz = useSteuersatzFlag(couldSeeSteuerbericht(rights));
+  // While the club forces 2FA set-up, the server refuses every other call: don't ask then.
+  const steuersatz = useSteuersatzFlag(!user.mfaSetupRequired && couldSeeSteuerbericht(rights));
   const [navOpen, setNavOpen] = useState(false);
   const menu = useMemo(() => (rights ? visibleMenu(rights, { steuersatz }) : undefined), [rights, steuersatz]);
 

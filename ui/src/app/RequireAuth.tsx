@@ -1,5 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { useAppVersionInfo } from '../api/common';
 import { type CurrentUser, useCurrentUser } from '../api/user';
 import { loginHref } from './returnTo';
 import { Splash } from './Splash';
@@ -16,9 +17,22 @@ export function useSignedInUser(): CurrentUser {
   return user;
 }
 
+/** Spec §2: where a user whose club requires 2FA must set it up before anything else. */
+export const MFA_SETUP_HREF = '/profil?edit=2fa';
+
+/**
+ * Whether the MFA redirect leaves `location` alone: the profile (where 2FA is set up) and, while
+ * the server reports a version error, the info screen the version guard sends everyone to (or the
+ * two redirects would chase each other). /logout is public and never gets here.
+ */
+export function mfaSetupExempt(location: string, versionError: boolean): boolean {
+  return location === '/profil' || (versionError && location === '/infoscreen');
+}
+
 /** Lets its children render only with a session; otherwise off to the login, which comes back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { data, error, mutate } = useCurrentUser();
+  const { data: versionInfo } = useAppVersionInfo();
   const [location] = useLocation();
   const search = useSearch();
 
@@ -33,5 +47,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (!data) return <Splash />;
+  if (data.mfaSetupRequired && !mfaSetupExempt(location, Boolean(versionInfo?.versionError))) {
+    return <Redirect to={MFA_SETUP_HREF} replace />;
+  }
   return <SignedInUserContext.Provider value={data}>{children}</SignedInUserContext.Provider>;
 }

@@ -25,6 +25,17 @@ export interface PublicRoute extends AppRoute {
 const SCREENS: Readonly<Record<string, Screen>> = {
   '/': lazy(() => import('../modules/common/StartScreen')),
   '/infoscreen': lazy(() => import('../modules/common/InfoScreen')),
+  '/grundeinstellungen/vereinseinstellungen': lazy(
+    () => import('../modules/vereinseinstellungen/VereinseinstellungenScreen'),
+  ),
+  '/grundeinstellungen/abstellplatzKategorien': lazy(
+    () => import('../modules/vereinseinstellungen/AbstellplatzKategorienScreen'),
+  ),
+  '/grundeinstellungen/maileinstellungen': lazy(
+    () => import('../modules/vereinseinstellungen/MaileinstellungenScreen'),
+  ),
+  '/profil': lazy(() => import('../modules/user/ProfilScreen')),
+  '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };
 
 /** Reachable without a session; rendered without the shell. /logout works in both states. */
@@ -68,7 +79,7 @@ export const SHELL_ROUTES: readonly AppRoute[] = [
       ];
     }),
   ),
-  { path: '/profil', title: 'Profil', group: 'Benutzer' },
+  { path: '/profil', title: 'Profil', group: 'Benutzer', screen: SCREENS['/profil'] },
 ];
 
 export const ROUTES: readonly AppRoute[] = [...PUBLIC_ROUTES, ...SHELL_ROUTES];

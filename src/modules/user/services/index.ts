@@ -13,7 +13,7 @@ export {
 } from './admin';
 export { clubMfaLevel, type MfaLevel } from './clubPolicy';
 export { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from './firstStart';
-export { checkPassword, LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from './login';
+export { checkPassword, LOCKOUT_MINUTES, MAX_FAILED_LOGINS, registerFailedLogin } from './login';
 export { mailPasswordLink } from './mails';
 export {
   changePassword,

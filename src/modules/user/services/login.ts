@@ -21,15 +21,20 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
   const now = nowDb();
   if (user.locked_until && user.locked_until > now) return { result: LoginResult.LockedOut, userId: user.id };
   if (!(await verifyPassword(password, user.password_hash))) {
-    await db('users').where({ id: user.id }).increment('failed_logins', 1);
-    const { failed_logins } = await db('users').where({ id: user.id }).first('failed_logins');
-    if (Number(failed_logins) >= MAX_FAILED_LOGINS) {
-      const until = nowDb(new Date(Date.now() + LOCKOUT_MINUTES * 60_000));
-      await db('users').where({ id: user.id }).update({ locked_until: until, failed_logins: 0 });
-      return { result: LoginResult.LockedOut, userId: user.id };
-    }
-    return { result: LoginResult.UnknownResult };
+    return (await registerFailedLogin(db, user.id))
+      ? { result: LoginResult.LockedOut, userId: user.id }
+      : { result: LoginResult.UnknownResult };
   }
   await db('users').where({ id: user.id }).update({ failed_logins: 0, locked_until: null, last_login_at: now });
   return { result: user.mfa_enabled ? LoginResult.Require2FA : LoginResult.LoggedIn, userId: user.id };
+}
+
+/** Counts a wrong password or second factor; answers true when this one locked the account. */
+export async function registerFailedLogin(db: Db, userId: number): Promise<boolean> {
+  await db('users').where({ id: userId }).increment('failed_logins', 1);
+  const row = await db('users').where({ id: userId }).first('failed_logins');
+  if (Number(row?.failed_logins) < MAX_FAILED_LOGINS) return false;
+  const until = nowDb(new Date(Date.now() + LOCKOUT_MINUTES * 60_000));
+  await db('users').where({ id: userId }).update({ locked_until: until, failed_logins: 0 });
+  return true;
 }

@@ -5,6 +5,10 @@ import { forgotPassword } from '../../api/user';
 import { MessageBanner } from '../../components/MessageBanner';
 import { PublicPage } from '../../components/PublicPage';
 
+/** The same answer whether or not the address exists: nobody learns which addresses have accounts. */
+export const FORGOT_PASSWORD_SENT =
+  'Wenn die Adresse bei uns bekannt ist, haben wir Ihnen einen Link geschickt. Er ist eine Stunde gültig.';
+
 /** Asks for a reset link by e-mail. */
 export default function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
@@ -36,12 +40,7 @@ export default function ForgotPasswordScreen() {
     <PublicPage title="Passwort vergessen">
       <Flex direction="column" gap="size-200">
         {sent ? (
-          <MessageBanner
-            level="success"
-            title="E-Mail ist unterwegs"
-            message="Wenn die E-Mail-Adresse bei uns bekannt ist, erhalten Sie in wenigen Minuten einen Link zum Zurücksetzen Ihres Passworts. Der Link ist eine Stunde gültig."
-            autoFocus
-          />
+          <MessageBanner level="success" title="E-Mail ist unterwegs" message={FORGOT_PASSWORD_SENT} autoFocus />
         ) : (
           <>
             <Text>

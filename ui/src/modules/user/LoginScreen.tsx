@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useAppVersionInfo } from '../../api/common';
 import { describeError, isAbortedError } from '../../api/errors';
 import { clearCache } from '../../api/swrConfig';
-import { LoginResult, login } from '../../api/user';
+import { LoginResult, login, logout } from '../../api/user';
 import { safeReturnTo } from '../../app/returnTo';
 import { MessageBanner } from '../../components/MessageBanner';
 import { PublicPage } from '../../components/PublicPage';
@@ -14,15 +14,17 @@ import { SecondFactorForm, type SecondFactorMode } from './SecondFactorForm';
 interface PasswordFormProps {
   onLoggedIn: () => void;
   onSecondFactor: () => void;
+  /** Shown at first, e.g. when the second step ran out. */
+  initialMessage?: string | null;
 }
 
-function PasswordForm({ onLoggedIn, onSecondFactor }: PasswordFormProps) {
+function PasswordForm({ onLoggedIn, onSecondFactor, initialMessage = null }: PasswordFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(initialMessage);
 
   const emailMissing = submitted && email.trim() === '';
   const passwordMissing = submitted && password === '';
@@ -91,6 +93,7 @@ function PasswordForm({ onLoggedIn, onSecondFactor }: PasswordFormProps) {
 /** Sign-in with e-mail and password, then the second factor when the account has one. */
 export default function LoginScreen() {
   const [step, setStep] = useState<'password' | SecondFactorMode>('password');
+  const [notice, setNotice] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const returnTo = safeReturnTo(new URLSearchParams(useSearch()).get('returnTo'));
   const { data: versionInfo } = useAppVersionInfo();
@@ -100,6 +103,16 @@ export default function LoginScreen() {
     navigate(returnTo, { replace: true });
   }
 
+  /** Ends the half sign-in on the server, so a new password step starts from nothing. */
+  function backToPassword(message: string | null = null) {
+    setNotice(message);
+    setStep('password');
+    // 401 (already gone) or a network failure change nothing: the next Login signs out anyway.
+    logout()
+      .catch(() => undefined)
+      .finally(() => clearCache());
+  }
+
   return (
     <PublicPage title="Anmelden">
       <Flex direction="column" gap="size-200">
@@ -107,13 +120,21 @@ export default function LoginScreen() {
           <MessageBanner level="danger" title="Versionskonflikt" message={versionInfo.versionError} />
         ) : null}
         {step === 'password' ? (
-          <PasswordForm onLoggedIn={loggedIn} onSecondFactor={() => setStep('totp')} />
+          <PasswordForm
+            onLoggedIn={loggedIn}
+            onSecondFactor={() => {
+              setNotice(null);
+              setStep('totp');
+            }}
+            initialMessage={notice}
+          />
         ) : (
           <SecondFactorForm
             mode={step}
             onModeChange={setStep}
             onLoggedIn={loggedIn}
-            onCancel={() => setStep('password')}
+            onCancel={() => backToPassword()}
+            onExpired={(message) => backToPassword(message)}
           />
         )}
       </Flex>

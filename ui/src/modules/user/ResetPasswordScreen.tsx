@@ -5,9 +5,9 @@ import { describeError, fieldErrors, isAbortedError } from '../../api/errors';
 import { resetPassword } from '../../api/user';
 import { MessageBanner } from '../../components/MessageBanner';
 import { PublicPage } from '../../components/PublicPage';
+import { PASSWORD_HINT, validateNewPassword } from './passwordRules';
 
-/** DOMAIN.md: passwords have at least 10 characters. */
-export const MIN_PASSWORD_LENGTH = 10;
+export const TOKEN_INVALID = 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.';
 
 export interface ResetPasswordInput {
   email: string;
@@ -19,11 +19,7 @@ export interface ResetPasswordInput {
 export function validateResetPassword(input: ResetPasswordInput): Partial<Record<keyof ResetPasswordInput, string>> {
   const errors: Partial<Record<keyof ResetPasswordInput, string>> = {};
   if (input.email.trim() === '') errors.email = 'Bitte geben Sie Ihre E-Mail-Adresse ein.';
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`;
-  }
-  if (input.confirmation !== input.password) errors.confirmation = 'Die Passwörter stimmen nicht überein.';
-  return errors;
+  return { ...errors, ...validateNewPassword(input.password, input.confirmation) };
 }
 
 /** Sets a new password with the token from the reset e-mail (?email=…&token=…). */
@@ -42,6 +38,8 @@ export default function ResetPasswordScreen() {
 
   const local = submitted ? validateResetPassword(input) : {};
   const server = fieldErrors(error);
+  // A bad, expired or used token (422 errors.token): the form cannot help, only a new link.
+  const tokenRejected = server.token !== undefined;
   const errorOf = (field: keyof ResetPasswordInput) => local[field] ?? server[field];
   const set = (field: keyof ResetPasswordInput) => (value: string) => setInput((prev) => ({ ...prev, [field]: value }));
 
@@ -71,6 +69,13 @@ export default function ResetPasswordScreen() {
           autoFocus
         />
         <Link href="/login">Zur Anmeldung</Link>
+      </>
+    );
+  } else if (tokenRejected) {
+    body = (
+      <>
+        <MessageBanner level="danger" title="Link ungültig" message={TOKEN_INVALID} autoFocus />
+        <Link href="/forgotpassword">Neuen Link anfordern</Link>
       </>
     );
   } else if (!token) {
@@ -105,7 +110,7 @@ export default function ResetPasswordScreen() {
             type="password"
             name="password"
             autoComplete="new-password"
-            description={`Mindestens ${MIN_PASSWORD_LENGTH} Zeichen.`}
+            description={PASSWORD_HINT}
             value={input.password}
             onChange={set('password')}
             isRequired

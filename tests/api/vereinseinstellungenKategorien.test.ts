@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../helpers/apiClient';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+
+// AbstellplatzKategorien: list, read, create, update, delete, with history; duplicate names and
+// categories still in use are refused.
+
+let app: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.client();
+  await admin.login('admin@test.kgv', TEST_PASSWORD);
+});
+afterAll(() => app.stop());
+
+type Kategorie = { id: number; name: string; jahresgebuehrCent: number; aktiv: boolean };
+type Problem = { status: number; code: string; title: string; errors?: Record<string, string[]> };
+type HistoryEntry = { action: string; before: Kategorie | null; after: Kategorie | null; changed: string[] };
+
+const save = (body: unknown) =>
+  admin.post<Kategorie & Problem>('Vereinseinstellungen/UpdateAbstellPlatzKategorie', body);
+const list = async () => (await admin.get<Kategorie[]>('Vereinseinstellungen/AbstellplatzKategorien')).body;
+const history = async (id: number) =>
+  (await admin.get<HistoryEntry[]>('Common/GetHistory', { entityID: `AbstellplatzKategorie:${id}` })).body;
+
+describe('AbstellplatzKategorien', () => {
+  let pkw: Kategorie;
+
+  it('starts empty and creates categories', async () => {
+    expect(await list()).toEqual([]);
+    const res = await save({ name: ' PKW-Stellplatz ', jahresgebuehrCent: 6000, aktiv: true });
+    expect(res.status, res.text).toBe(200);
+    pkw = res.body;
+    expect(pkw).toEqual({ id: expect.any(Number), name: 'PKW-Stellplatz', jahresgebuehrCent: 6000, aktiv: true });
+    // id 0 means new as well; the fee and the flag have defaults.
+    expect((await save({ id: 0, name: 'Motorrad', jahresgebuehrCent: 2500 })).body).toMatchObject({ aktiv: true });
+    expect((await save({ name: 'Anhänger' })).body).toMatchObject({ jahresgebuehrCent: 0, aktiv: true });
+    expect((await list()).map((k) => k.name)).toEqual(['Anhänger', 'Motorrad', 'PKW-Stellplatz']);
+  });
+
+  it('reads one and answers 404 for an unknown id', async () => {
+    const one = await admin.get<Kategorie>('Vereinseinstellungen/GetAbstellplatzKategorie', { id: pkw.id });
+    expect(one.body).toEqual(pkw);
+    const missing = await admin.get<Problem>('Vereinseinstellungen/GetAbstellplatzKategorie', { id: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.title).toBe('Die Abstellplatz-Kategorie wurde nicht gefunden.');
+    expect((await admin.get('Vereinseinstellungen/GetAbstellplatzKategorie', { id: 'abc' })).status).toBe(422);
+  });
+
+  it('updates a category and writes create and update into its history', async () => {
+    const res = await save({ id: pkw.id, name: 'PKW-Stellplatz', jahresgebuehrCent: 6500, aktiv: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...pkw, jahresgebuehrCent: 6500, aktiv: false });
+    const entries = await history(pkw.id);
+    expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
+    expect(entries[0]).toMatchObject({
+      before: { jahresgebuehrCent: 6000, aktiv: true },
+      after: { jahresgebuehrCent: 6500, aktiv: false },
+      changed: ['aktiv', 'jahresgebuehrCent'],
+    });
+    // Renaming to its own name in another case is no clash with itself.
+    expect((await save({ id: pkw.id, name: 'pkw-stellplatz', jahresgebuehrCent: 6500 })).status).toBe(200);
+  });
+
+  it('refuses a name that exists, whatever its case, with a German message', async () => {
+    const before = await list();
+    const res = await save({ name: 'MOTORRAD', jahresgebuehrCent: 100 });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ name: ['Eine Kategorie „Motorrad“ gibt es bereits.'] });
+    const rename = await save({ id: pkw.id, name: 'anhänger', jahresgebuehrCent: 1 });
+    expect(rename.status).toBe(422);
+    expect(await list()).toEqual(before);
+  });
+
+  it('answers a name that differs only by an umlaut without a 500 (the MySQL collation calls it a duplicate)', async () => {
+    const res = await save({ name: 'Anhanger', jahresgebuehrCent: 1 });
+    if (process.env.DATABASE_URL) {
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'duplicate', title: expect.stringContaining('ähnlichen Namen') });
+    } else {
+      expect(res.status).toBe(200);
+      expect((await admin.delete('Vereinseinstellungen/DeleteAbstellplatzKategorie', { id: res.body.id })).status).toBe(
+        204,
+      );
+    }
+  });
+
+  it('answers 404 for updating or deleting an unknown id', async () => {
+    expect((await save({ id: 999_999, name: 'Neu', jahresgebuehrCent: 1 })).status).toBe(404);
+    expect((await admin.delete('Vereinseinstellungen/DeleteAbstellplatzKategorie', { id: 999_999 })).status).toBe(404);
+  });
+
+  it('refuses to delete a category an Abstellplatz uses (409), then deletes it when free', async () => {
+    const db = app.services.db;
+    const motorrad = (await list()).find((k) => k.name === 'Motorrad')!;
+    // The Abstellplatz table arrives with the Stammdaten module; a stand-in with the column the check counts.
+    if (!(await db.schema.hasTable('abstellplaetze'))) {
+      await db.schema.createTable('abstellplaetze', (t) => {
+        t.increments('id').primary();
+        t.string('nummer', 20);
+        t.integer('kategorie_id').unsigned();
+      });
+    }
+    const [platzId] = await db('abstellplaetze').insert({ nummer: 'A1', kategorie_id: motorrad.id });
+    const refused = await admin.delete<Problem>('Vereinseinstellungen/DeleteAbstellplatzKategorie', {
+      id: motorrad.id,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'still_referenced' });
+    expect(refused.body.title).toContain('„Motorrad“ ist einem Abstellplatz zugeordnet');
+    expect((await list()).some((k) => k.id === motorrad.id)).toBe(true);
+
+    await db('abstellplaetze').where({ id: platzId }).delete();
+    const deleted = await admin.delete('Vereinseinstellungen/DeleteAbstellplatzKategorie', { id: motorrad.id });
+    expect(deleted.status).toBe(204);
+    expect((await admin.get('Vereinseinstellungen/GetAbstellplatzKategorie', { id: motorrad.id })).status).toBe(404);
+    const entries = await history(motorrad.id);
+    expect(entries.map((e) => e.action)).toEqual(['delete', 'create']);
+    expect(entries[0]!.before).toMatchObject({ name: 'Motorrad', jahresgebuehrCent: 2500 });
+  });
+
+  it('deletes a category when the Abstellplatz table does not exist yet', async () => {
+    const db = app.services.db;
+    if (await db.schema.hasTable('abstellplaetze')) await db.schema.dropTable('abstellplaetze');
+    const anhaenger = (await list()).find((k) => k.name === 'Anhänger')!;
+    expect((await admin.delete('Vereinseinstellungen/DeleteAbstellplatzKategorie', { id: anhaenger.id })).status).toBe(
+      204,
+    );
+  });
+
+  it('lets Stammdaten viewers read the categories and their history, but not change them', async () => {
+    const wasserwart = await app.signedIn(['Wasserwart']);
+    expect((await wasserwart.get<Kategorie[]>('Vereinseinstellungen/AbstellplatzKategorien')).body).toHaveLength(1);
+    expect((await wasserwart.get('Vereinseinstellungen/GetAbstellplatzKategorie', { id: pkw.id })).status).toBe(200);
+    const hist = await wasserwart.get('Common/GetHistory', { entityID: `AbstellplatzKategorie:${pkw.id}` });
+    expect(hist.status).toBe(200);
+    expect((await wasserwart.post('Vereinseinstellungen/UpdateAbstellPlatzKategorie', { name: 'X' })).status).toBe(403);
+    expect((await wasserwart.delete('Vereinseinstellungen/DeleteAbstellplatzKategorie', { id: pkw.id })).status).toBe(
+      403,
+    );
+    expect((await admin.get<Kategorie>('Vereinseinstellungen/GetAbstellplatzKategorie', { id: pkw.id })).status).toBe(
+      200,
+    );
+  });
+});
