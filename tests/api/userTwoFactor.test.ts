@@ -141,7 +141,8 @@ describe('signing in with the second factor', () => {
     const c = app.client();
     expect(await c.login('brute@test.kgv', TEST_PASSWORD)).toBe(1);
     const results: number[] = [];
-    for (let i = 0; i < 5; i++) results.push((await c.post<{ result: number }>('User/Login2FA', { code: String(100000 + i) })).body.result);
+    for (let i = 0; i < 5; i++)
+      results.push((await c.post<{ result: number }>('User/Login2FA', { code: String(100000 + i) })).body.result);
     expect(results).toEqual([2, 2, 2, 2, 3]);
     expect((await c.post('User/Login2FA', { code: '123456' })).status).toBe(401);
     expect(await app.client().login('brute@test.kgv', TEST_PASSWORD)).toBe(3);
