@@ -4,7 +4,8 @@ import { createServices, type RunningServices } from './app';
 import type { Config } from './config';
 import { createHttpApp } from './http/app';
 import { allRoutes, modules } from './modules';
-import { clubMfaLevel, ensureFirstAdmin } from './modules/user/services';
+import { ensureFirstAdmin } from './modules/user/services';
+import { getMfaLevel } from './modules/vereinseinstellungen/services';
 import { createJobRunner } from './platform/jobs/jobRunner';
 import type { Logger } from './platform/logger';
 
@@ -18,7 +19,7 @@ export async function startServer(
   const services = await createServices(config, { log: opts.log });
   const announce = opts.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   const admin = await ensureFirstAdmin(services.db, config);
-  const app = createHttpApp(services, allRoutes(), { mfaLevel: () => clubMfaLevel(services) });
+  const app = createHttpApp(services, allRoutes(), { mfaLevel: () => getMfaLevel(services) });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

@@ -3,10 +3,10 @@ import { nowDb } from '../../platform/db/db';
 import { validationFailed } from '../../platform/errors';
 import { recordHistory } from '../../platform/history/history';
 import { vereinsName } from '../common/services';
+import { getMfaLevel } from '../vereinseinstellungen/services';
 import { changePasswordBody, codeBody, forgotPasswordBody, resetPasswordBody, updateProfileBody } from './schema';
 import {
   changePassword,
-  clubMfaLevel,
   confirmAuthenticator,
   currentUser,
   disableAuthenticator,
@@ -73,7 +73,7 @@ export const profileRoutes = [
     path: 'User/DisableAuthenticator',
     signedIn: true,
     async handler({ services, user, actor }) {
-      const clubRequires = (await clubMfaLevel(services)) === 2;
+      const clubRequires = (await getMfaLevel(services)) === 2;
       await disableAuthenticator(services.db, user.userId, actor, {
         resetKey: false,
         clubRequires,
@@ -121,7 +121,7 @@ export const profileRoutes = [
         before: { name: user.name },
         after: { name: body.name },
       });
-      return { ...currentUser(user, await clubMfaLevel(services)), name: body.name };
+      return { ...currentUser(user, await getMfaLevel(services)), name: body.name };
     },
   }),
   route({

@@ -3,12 +3,12 @@ import type { AuthState } from '../../http/auth';
 import { route } from '../../http/router';
 import type { Db } from '../../platform/db/db';
 import type { AppServices } from '../../platform/services';
+import { getMfaLevel } from '../vereinseinstellungen/services';
 import { LoginResult, login2faBody, loginBody, recoveryBody } from './schema';
 import {
   checkPassword,
   checkRememberMachine,
   checkTotp,
-  clubMfaLevel,
   currentUser,
   redeemRecoveryCode,
   registerFailedLogin,
@@ -114,6 +114,6 @@ export const loginRoutes = [
     path: 'User',
     signedIn: true,
     allowWithoutMfa: true,
-    handler: async ({ user, services }) => currentUser(user, await clubMfaLevel(services)),
+    handler: async ({ user, services }) => currentUser(user, await getMfaLevel(services)),
   }),
 ];

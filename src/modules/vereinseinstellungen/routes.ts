@@ -1,7 +1,7 @@
 import { readFile, unlink } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Right } from '../../http/rights';
-import { type UploadedFile, route } from '../../http/router';
+import { route, type UploadedFile } from '../../http/router';
 import { validationFailed } from '../../platform/errors';
 import {
   abstellplatzKategorieBody,
@@ -34,7 +34,9 @@ async function readLogoUpload(files: UploadedFile[]): Promise<{ name: string; co
     const logos = files.filter((f) => f.field === 'file');
     if (logos.length !== 1) {
       throw validationFailed({
-        file: [logos.length ? 'Bitte nur eine Datei hochladen.' : 'Bitte wählen Sie eine Bilddatei (PNG, JPEG oder SVG).'],
+        file: [
+          logos.length ? 'Bitte nur eine Datei hochladen.' : 'Bitte wählen Sie eine Bilddatei (PNG, JPEG oder SVG).',
+        ],
       });
     }
     const logo = logos[0]!;

@@ -12,8 +12,8 @@ const typeError = (expected: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? REQUIRED : `Erwartet wird ${expected}.`;
 
 // Multi-line texts keep tab and line breaks; single-line fields (names, addresses) take none of them.
-const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
+const hasControl = (s: string) => /\p{Cc}/u.test(s);
+const hasControlBesidesLineBreaks = (s: string) => hasControl(s.replace(/[\t\n\r]/g, ''));
 /** Half a UTF-16 pair cannot be stored in MySQL's utf8mb4 (it would fail as a 500). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -24,7 +24,7 @@ function text(max: number, multiline = false) {
     .max(max, `Höchstens ${max} Zeichen.`)
     .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
     .refine(
-      (s) => !(multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(s),
+      (s) => !(multiline ? hasControlBesidesLineBreaks(s) : hasControl(s)),
       multiline ? 'Steuerzeichen sind nicht erlaubt.' : 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
     );
 }
@@ -114,7 +114,7 @@ export const kontaktSchema = section({
       .refine((s) => s === '' || normalizeWebsite(s) !== undefined, 'Bitte eine Webadresse wie www.verein.at angeben.')
       .transform((s) => (s === '' ? '' : (normalizeWebsite(s) ?? ''))),
   ),
-  sprechstunden: optional(text(500, true)),
+  sprechstunden: optional(text(1000, true)),
 });
 
 export const bankSchema = section({
@@ -130,7 +130,7 @@ export const bankSchema = section({
       .transform(normalizeBic)
       .refine((s) => s === '' || isValidBic(s), 'Der BIC ist ungültig (8 oder 11 Zeichen, z. B. BKAUATWW).'),
   ),
-  bankname: optional(text(100)),
+  bankname: optional(text(200)),
   /** SEPA-Gläubiger-ID for direct debits, e.g. AT92ZZZ00000012345. */
   glaeubigerId: optional(
     text(40)
@@ -156,7 +156,7 @@ export const anzahlSchema = section({
   zahlungszielTage: int(1, 365, 'Das Zahlungsziel muss 1 bis 365 Tage betragen.'),
   mahngebuehrStufe2Cent: cents(100_000),
   mahngebuehrStufe3Cent: cents(100_000),
-  parkkartenProParzelle: int(0, 20),
+  parkkartenProParzelle: int(0, 99),
 });
 
 /** Club MFA level: 0 off, 1 optional, 2 required for everyone. */
@@ -206,7 +206,7 @@ export const maileinstellungenBody = section({
   password: z
     .string({ error: typeError('ein Text') })
     .max(500, 'Höchstens 500 Zeichen.')
-    .refine((s) => !CONTROL_SINGLE_LINE.test(s) && !LONE_SURROGATE.test(s), 'Das Passwort enthält ungültige Zeichen.')
+    .refine((s) => !hasControl(s) && !LONE_SURROGATE.test(s), 'Das Passwort enthält ungültige Zeichen.')
     .nullish(),
   fromName: optional(text(100)),
   fromAddress: required(254, 'Bitte geben Sie die Absenderadresse an.').refine(isEmail, EMAIL_MESSAGE),

@@ -26,7 +26,11 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
     .leftJoin('role_rights', 'role_rights.role_id', 'roles.id')
     .where('user_roles.user_id', userId)
     .orderBy('roles.id')
-    .select('roles.id', 'roles.name', 'role_rights.right_name')) as { id: number; name: string; right_name: string | null }[];
+    .select('roles.id', 'roles.name', 'role_rights.right_name')) as {
+    id: number;
+    name: string;
+    right_name: string | null;
+  }[];
   const roles = [...new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }])).values()];
   const isGlobalAdmin = roles.some((r) => r.id === GLOBAL_ADMIN_ROLE_ID);
   const held = rows.map((r) => r.right_name).filter((r): r is string => r != null);

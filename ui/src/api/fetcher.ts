@@ -22,6 +22,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for downloads (PDF, Excel); otherwise the body is read by its content type. */
   responseType?: 'auto' | 'blob';
+  /** Send the anti-forgery header on a GET too: for the spec's GETs with side effects (SendTestMail). */
+  xsrf?: boolean;
 }
 
 const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -83,7 +85,7 @@ export async function apiFetch<T>(url: string, options: RequestOptions = {}): Pr
   const method = options.method ?? 'GET';
   const fullUrl = withQuery(url, options.query);
   const headers = new Headers({ Accept: 'application/json', 'X-Api-Version': API_VERSION });
-  if (UNSAFE_METHODS.has(method)) {
+  if (UNSAFE_METHODS.has(method) || options.xsrf) {
     const token = readCookie(XSRF_COOKIE);
     if (token !== undefined) headers.set(XSRF_HEADER, token);
   }

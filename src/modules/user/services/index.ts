@@ -11,7 +11,6 @@ export {
   saveUser,
   type UserRow,
 } from './admin';
-export { clubMfaLevel, type MfaLevel } from './clubPolicy';
 export { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from './firstStart';
 export { checkPassword, LOCKOUT_MINUTES, MAX_FAILED_LOGINS, registerFailedLogin } from './login';
 export { mailPasswordLink } from './mails';

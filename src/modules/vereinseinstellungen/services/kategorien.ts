@@ -47,7 +47,12 @@ export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unk
   const names = (await db(TABLE).select('id', 'name')) as { id: number; name: string }[];
   const clash = names.find((r) => Number(r.id) !== id && sameName(r.name, data.name));
   if (clash) throw validationFailed({ name: [`Eine Kategorie „${clash.name}“ gibt es bereits.`] });
-  const values = { name: data.name, jahresgebuehr_cent: data.jahresgebuehrCent, aktiv: data.aktiv, updated_at: nowDb() };
+  const values = {
+    name: data.name,
+    jahresgebuehr_cent: data.jahresgebuehrCent,
+    aktiv: data.aktiv,
+    updated_at: nowDb(),
+  };
   let savedId = id;
   try {
     if (before) await db(TABLE).where({ id }).update(values);
@@ -55,7 +60,11 @@ export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unk
   } catch (err) {
     // MySQL's collation also treats "Anhanger" and "Anhänger" as the same name.
     if (isUniqueViolation(err)) {
-      throw conflict('Eine Kategorie mit diesem oder einem sehr ähnlichen Namen gibt es bereits.', undefined, 'duplicate');
+      throw conflict(
+        'Eine Kategorie mit diesem oder einem sehr ähnlichen Namen gibt es bereits.',
+        undefined,
+        'duplicate',
+      );
     }
     throw err;
   }

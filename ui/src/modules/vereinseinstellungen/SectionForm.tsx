@@ -1,0 +1,254 @@
+import {
+  Button,
+  ButtonGroup,
+  Flex,
+  Form,
+  Item,
+  NumberField,
+  Picker,
+  Switch,
+  TextArea,
+  TextField,
+} from '@adobe/react-spectrum';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { isAbortedError } from '../../api/errors';
+import { saveWithToast } from '../../api/toast';
+import { type EditSectionKey, updateSection, type Vereinseinstellungen } from '../../api/vereinseinstellungen';
+import { MessageBanner } from '../../components/MessageBanner';
+import { EURO_FORMAT, formatIban } from './format';
+import {
+  type FieldDef,
+  type FormValue,
+  type FormValues,
+  type SectionDef,
+  sameValues,
+  toFormValues,
+  toPayload,
+  validateField,
+  validateValues,
+} from './sections';
+import { matchFieldErrors } from './serverErrors';
+
+export interface SectionFormProps {
+  section: SectionDef;
+  /** The saved section object from the server. */
+  saved: object | null | undefined;
+  canEdit: boolean;
+  onDirtyChange: (dirty: boolean) => void;
+  /** Extra hints under the fields, depending on what is entered (e.g. the MFA warning). */
+  renderNotice?: (values: FormValues) => ReactNode;
+}
+
+interface FieldProps {
+  field: FieldDef;
+  value: FormValue | undefined;
+  error: string | undefined;
+  readOnly: boolean;
+  onChange: (value: FormValue) => void;
+  onBlur?: () => void;
+}
+
+function invalid(error: string | undefined) {
+  return error ? { validationState: 'invalid' as const, errorMessage: error } : {};
+}
+
+function SettingsField({ field, value, error, readOnly, onChange, onBlur }: FieldProps) {
+  const common = {
+    label: field.label,
+    name: field.key,
+    isReadOnly: readOnly,
+    // "(erforderlich)" on required fields only; 'label' would also mark the others "(optional)".
+    ...(field.required === true && !readOnly ? { isRequired: true, necessityIndicator: 'label' as const } : {}),
+    ...(field.description ? { description: field.description } : {}),
+    ...invalid(error),
+  };
+  switch (field.kind) {
+    case 'textarea':
+      return (
+        <TextArea
+          {...common}
+          value={String(value ?? '')}
+          onChange={onChange}
+          height="size-1600"
+          {...(field.maxLength ? { maxLength: field.maxLength } : {})}
+        />
+      );
+    case 'money':
+    case 'integer':
+      return (
+        <NumberField
+          {...common}
+          value={typeof value === 'number' ? value : Number.NaN}
+          onChange={onChange}
+          {...(field.minValue !== undefined ? { minValue: field.minValue } : {})}
+          {...(field.maxValue !== undefined ? { maxValue: field.maxValue } : {})}
+          {...(field.kind === 'money'
+            ? { formatOptions: EURO_FORMAT, hideStepper: true }
+            : { formatOptions: { maximumFractionDigits: 0, useGrouping: false } })}
+          width="size-3000"
+        />
+      );
+    case 'switch':
+      return (
+        <Switch name={field.key} isSelected={value === true} onChange={onChange} isReadOnly={readOnly}>
+          {field.label}
+        </Switch>
+      );
+    case 'picker': {
+      const options = field.options ?? [];
+      if (readOnly) {
+        const label = options.find((option) => option.key === value)?.label ?? '';
+        return <TextField {...common} value={label} width="size-4600" />;
+      }
+      return (
+        <Picker
+          {...common}
+          items={options}
+          selectedKey={String(value ?? '')}
+          onSelectionChange={(key) => {
+            if (key !== null) onChange(String(key));
+          }}
+          width="size-4600"
+        >
+          {(option) => <Item key={option.key}>{option.label}</Item>}
+        </Picker>
+      );
+    }
+    default:
+      return (
+        <TextField
+          {...common}
+          type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : field.kind === 'tel' ? 'tel' : 'text'}
+          value={String(value ?? '')}
+          onChange={onChange}
+          {...(onBlur ? { onBlur } : {})}
+          {...(field.maxLength ? { maxLength: field.maxLength } : {})}
+          {...(field.autoComplete ? { autoComplete: field.autoComplete } : {})}
+          {...(field.kind === 'decimal' ? { inputMode: 'decimal' as const } : {})}
+          width={field.kind === 'iban' ? 'size-4600' : '100%'}
+        />
+      );
+  }
+}
+
+/** One section of the Vereinseinstellungen: its fields, "Speichern" and "Abbrechen". */
+export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNotice }: SectionFormProps) {
+  const formId = useId();
+  const savedValues = useMemo(() => toFormValues(section, saved), [section, saved]);
+  const [baseline, setBaseline] = useState(savedValues);
+  const [values, setValues] = useState(savedValues);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const dirty = !sameValues(values, baseline);
+
+  // New data from the server (a revalidation, a save in another tab) replaces an untouched form;
+  // edits in progress win.
+  const lastSaved = useRef(savedValues);
+  useEffect(() => {
+    if (sameValues(lastSaved.current, savedValues)) return;
+    lastSaved.current = savedValues;
+    if (!dirty) {
+      setBaseline(savedValues);
+      setValues(savedValues);
+    }
+  }, [savedValues, dirty]);
+
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  function change(field: FieldDef, value: FormValue) {
+    setValues((current) => ({ ...current, [field.key]: value }));
+    setServerErrors(({ [field.key]: _, ...rest }) => rest);
+    if (submitted) {
+      setClientErrors(({ [field.key]: _, ...rest }) => {
+        const message = validateField(field, value);
+        return message ? { ...rest, [field.key]: message } : rest;
+      });
+    }
+  }
+
+  /** Groups the IBAN in fours once the field is left; keeps any message under it. */
+  function tidyIban(field: FieldDef) {
+    setValues((current) => {
+      const formatted = formatIban(String(current[field.key] ?? ''));
+      return formatted === current[field.key] ? current : { ...current, [field.key]: formatted };
+    });
+  }
+
+  function reset() {
+    setValues(baseline);
+    setClientErrors({});
+    setServerErrors({});
+    setOtherErrors([]);
+    setSubmitted(false);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canEdit || saving) return;
+    setSubmitted(true);
+    const errors = validateValues(section, values);
+    setClientErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setSaving(true);
+    setServerErrors({});
+    setOtherErrors([]);
+    try {
+      const payload = toPayload(section, saved, values) as unknown as Vereinseinstellungen[EditSectionKey];
+      const result = await saveWithToast(updateSection(section.key, payload));
+      const next = toFormValues(section, result?.[section.key] ?? payload);
+      setBaseline(next);
+      setValues(next);
+      setSubmitted(false);
+    } catch (error) {
+      if (!isAbortedError(error)) {
+        const matched = matchFieldErrors(
+          error,
+          section.fields.map((field) => field.key),
+        );
+        setServerErrors(matched.fields);
+        setOtherErrors(matched.other);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const readOnly = !canEdit;
+  return (
+    <Flex direction="column" gap="size-200" maxWidth="size-6000">
+      {otherErrors.length > 0 ? (
+        <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
+      ) : null}
+      <Form id={formId} onSubmit={submit} aria-label={section.title} validationBehavior="aria" isReadOnly={readOnly}>
+        {section.fields.map((field) => (
+          <SettingsField
+            key={field.key}
+            field={field}
+            value={values[field.key]}
+            error={serverErrors[field.key] ?? clientErrors[field.key]}
+            readOnly={readOnly}
+            onChange={(value) => change(field, value)}
+            {...(field.kind === 'iban' ? { onBlur: () => tidyIban(field) } : {})}
+          />
+        ))}
+      </Form>
+      {renderNotice?.(values)}
+      {canEdit ? (
+        <ButtonGroup marginTop="size-100">
+          <Button type="submit" form={formId} variant="accent" isPending={saving}>
+            Speichern
+          </Button>
+          <Button variant="secondary" onPress={reset} isDisabled={!dirty || saving}>
+            Abbrechen
+          </Button>
+        </ButtonGroup>
+      ) : null}
+    </Flex>
+  );
+}
