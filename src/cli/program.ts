@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { seedDemo } from '../../seeds/demo';
 import { APP_VERSION, createServices } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { main } from '../main';
@@ -8,7 +9,6 @@ import { createDb, migrateLatest, migrateRollback } from '../platform/db/db';
 import { AppError } from '../platform/errors';
 import { createLogger } from '../platform/logger';
 import { CliError } from './prompt';
-import { seedDemo } from './seedDemo';
 
 /** The CLI boots the same services as the server, quietly, without HTTP. */
 const boot: Boot = async () => {

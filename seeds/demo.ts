@@ -1,6 +1,6 @@
-import type { RunningServices } from '../app';
-import { modules } from '../modules';
-import { DEMO_PASSWORD } from '../modules/user/seedDemo';
+import type { RunningServices } from '../src/app';
+import { modules } from '../src/modules';
+import { DEMO_PASSWORD } from '../src/modules/user/seedDemo';
 
 /** Runs every module's demo part in one transaction: a half-seeded club never remains. */
 export async function seedDemo(app: RunningServices): Promise<string[]> {
