@@ -94,15 +94,13 @@ describe('AbstellplatzKategorien', () => {
   it('refuses to delete a category an Abstellplatz uses (409), then deletes it when free', async () => {
     const db = app.services.db;
     const motorrad = (await list()).find((k) => k.name === 'Motorrad')!;
-    // The Abstellplatz table arrives with the Stammdaten module; a stand-in with the column the check counts.
-    if (!(await db.schema.hasTable('abstellplaetze'))) {
-      await db.schema.createTable('abstellplaetze', (t) => {
-        t.increments('id').primary();
-        t.string('nummer', 20);
-        t.integer('kategorie_id').unsigned();
-      });
-    }
-    const [platzId] = await db('abstellplaetze').insert({ nummer: 'A1', kategorie_id: motorrad.id });
+    const now = '2026-01-01 00:00:00';
+    const [platzId] = await db('abstellplaetze').insert({
+      nummer: 'A1',
+      kategorie_id: motorrad.id,
+      created_at: now,
+      updated_at: now,
+    });
     const refused = await admin.delete<Problem>('Vereinseinstellungen/DeleteAbstellplatzKategorie', {
       id: motorrad.id,
     });
@@ -120,9 +118,7 @@ describe('AbstellplatzKategorien', () => {
     expect(entries[0]!.before).toMatchObject({ name: 'Motorrad', jahresgebuehrCent: 2500 });
   });
 
-  it('deletes a category when the Abstellplatz table does not exist yet', async () => {
-    const db = app.services.db;
-    if (await db.schema.hasTable('abstellplaetze')) await db.schema.dropTable('abstellplaetze');
+  it('deletes a category no Abstellplatz uses', async () => {
     const anhaenger = (await list()).find((k) => k.name === 'Anhänger')!;
     expect((await admin.delete('Vereinseinstellungen/DeleteAbstellplatzKategorie', { id: anhaenger.id })).status).toBe(
       204,

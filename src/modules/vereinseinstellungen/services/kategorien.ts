@@ -85,7 +85,7 @@ export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unk
  */
 export async function deleteAbstellplatzKategorie(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getAbstellplatzKategorie(db, id);
-  if (await db.schema.hasTable('abstellplaetze')) {
+  {
     const row = (await db('abstellplaetze').where({ kategorie_id: id }).count({ n: '*' }).first()) as {
       n: number | string;
     };
