@@ -1,0 +1,37 @@
+import type { KgvModule } from '../manifest';
+import { abstellplatzRoutes } from './routes/abstellplaetze';
+import { adressenRoutes } from './routes/adressen';
+import { funktionRoutes } from './routes/funktionen';
+import { hauptwasserzaehlerRoutes } from './routes/hauptwasserzaehler';
+import { listenRoutes } from './routes/listen';
+import { parzellenRoutes } from './routes/parzellen';
+
+const view = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'] as const;
+const edit = ['WebApp.Stammdaten.Edit'] as const;
+
+/** Stammdaten: plots, usage-right holders, parking spaces, groups, officials, main water meters. */
+export const stammdatenModule: KgvModule = {
+  name: 'stammdaten',
+  routes: [
+    ...parzellenRoutes,
+    ...adressenRoutes,
+    ...abstellplatzRoutes,
+    ...funktionRoutes,
+    ...hauptwasserzaehlerRoutes,
+    ...listenRoutes,
+  ],
+  entities: {
+    Parzelle: { label: 'Parzelle', view, edit },
+    Adresse: { label: 'Adresse', view, edit },
+    WeiterePerson: { label: 'Weitere Person', view, edit },
+    Abstellplatz: { label: 'Abstellplatz', view, edit },
+    Gruppe: { label: 'Gruppe', view, edit },
+    Funktion: { label: 'Funktion', view, edit },
+    Funktionaer: { label: 'Funktionär', view, edit },
+    Hauptwasserzaehler: {
+      label: 'Hauptwasserzähler',
+      view: [...view, 'WebApp.Wasser.View', 'WebApp.Wasser.Edit'],
+      edit: [...edit, 'WebApp.Wasser.Edit'],
+    },
+  },
+};

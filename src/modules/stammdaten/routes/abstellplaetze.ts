@@ -1,0 +1,4 @@
+import type { AnyRoute } from '../../../http/router';
+
+/** Being built: see docs/api/stammdaten.md. */
+export const abstellplatzRoutes: AnyRoute[] = [];
