@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'happy-dom',
+          // Spectrum screens render slowly in happy-dom on a loaded 2-core machine: 5 s is too tight.
+          testTimeout: 30_000,
           include: ['ui/src/**/*.test.{ts,tsx}'],
           server: { deps: { inline: [/@adobe\/react-spectrum/, /@react-spectrum\//, /@spectrum-icons\//] } },
         },

@@ -19,6 +19,7 @@ export async function startServer(
   const services = await createServices(config, { log: opts.log });
   const announce = opts.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   const admin = await ensureFirstAdmin(services.db, config);
+  for (const m of modules) await m.onStart?.(services);
   const app = createHttpApp(services, allRoutes(), { mfaLevel: () => getMfaLevel(services) });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

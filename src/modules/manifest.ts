@@ -14,6 +14,8 @@ export type KgvModule = {
   jobs?: JobDef[];
   /** Entity types whose files and history this module guards. */
   entities?: EntityAccess;
+  /** Runs once when the server starts, after migrations (e.g. the current billing year). */
+  onStart?: (services: AppServices) => Promise<void>;
   /** Adds this module's part of `kgv seed demo`; runs in one transaction with the other modules' parts. */
   seedDemo?: (services: AppServices, db: AppServices['db']) => Promise<void>;
 };

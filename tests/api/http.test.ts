@@ -164,3 +164,14 @@ describe('sessions', () => {
     expect((await replay.get('User')).status).toBe(401);
   });
 });
+
+describe('first start', () => {
+  it('creates the administrator and the current billing year', async () => {
+    expect(await app.services.db('users').where({ email: 'admin@test.kgv' }).first('id')).toBeDefined();
+    const c = app.client();
+    await c.login('admin@test.kgv', TEST_PASSWORD);
+    const years = await c.get<{ jahr: number }[]>('Common/Pachtabrechnungen');
+    const now = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(new Date()));
+    expect(years.body.map((y) => y.jahr)).toContain(now);
+  });
+});

@@ -1,10 +1,13 @@
 import type { KgvModule } from '../manifest';
+import { stammdatenCli } from './cli';
 import { abstellplatzRoutes } from './routes/abstellplaetze';
 import { adressenRoutes } from './routes/adressen';
 import { funktionRoutes } from './routes/funktionen';
 import { hauptwasserzaehlerRoutes } from './routes/hauptwasserzaehler';
 import { listenRoutes } from './routes/listen';
 import { parzellenRoutes } from './routes/parzellen';
+import { seedDemoStammdaten } from './seedDemo';
+import { resolveYear } from './services/pachtabrechnungen';
 
 const view = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'] as const;
 const edit = ['WebApp.Stammdaten.Edit'] as const;
@@ -20,7 +23,14 @@ export const stammdatenModule: KgvModule = {
     ...hauptwasserzaehlerRoutes,
     ...listenRoutes,
   ],
+  cli: stammdatenCli,
+  // The year selector needs a year: the first start creates the current one.
+  onStart: async (services) => {
+    await resolveYear(services.db);
+  },
+  seedDemo: seedDemoStammdaten,
   entities: {
+    Parkkarten: { label: 'Parkkarten', view, edit },
     Parzelle: { label: 'Parzelle', view, edit },
     Adresse: { label: 'Adresse', view, edit },
     WeiterePerson: { label: 'Weitere Person', view, edit },

@@ -1,4 +1,142 @@
-import type { AnyRoute } from '../../../http/router';
+import { pdfFile, xlsxFile } from '../../../http/fileResult';
+import type { Right } from '../../../http/rights';
+import { type AnyRoute, route } from '../../../http/router';
+import {
+  abstellplatzBody,
+  adresseIdQuery,
+  idQuery,
+  neuzuordnungBody,
+  pachtabrechnungQuery,
+  parkkartenInfoBody,
+  parkkartenQuery,
+  zuordnungBody,
+} from '../schema/abstellplaetze';
+import {
+  abstellplaetzeByAdresse,
+  abstellplatzLookup,
+  deleteAbstellplatz,
+  deleteZuordnung,
+  exportAbstellplaetze,
+  getAbstellplatz,
+  getZuordnung,
+  listAbstellplaetze,
+  neuzuordnung,
+  saveAbstellplatz,
+  saveZuordnung,
+} from '../services/abstellplaetze';
+import { getParkkartenInfo, parkkartenPdf, saveParkkartenInfo } from '../services/parkkarten';
 
-/** Being built: see docs/api/stammdaten.md. */
-export const abstellplatzRoutes: AnyRoute[] = [];
+const VIEW: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
+const EDIT: readonly Right[] = ['WebApp.Stammdaten.Edit'];
+
+/** Abstellplätze with their assignments to addresses, and the yearly parking cards. */
+export const abstellplatzRoutes: AnyRoute[] = [
+  route({
+    method: 'GET',
+    path: 'Stammdaten/GetAbstellplaetze',
+    rights: VIEW,
+    handler: ({ db }) => listAbstellplaetze(db),
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/GetAbstellplatz',
+    rights: VIEW,
+    query: idQuery,
+    handler: ({ db, query }) => getAbstellplatz(db, query.id),
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/Abstellplaetze',
+    rights: VIEW,
+    handler: ({ db }) => abstellplatzLookup(db),
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/GetAbstellplaetzeByAdresse',
+    rights: VIEW,
+    query: adresseIdQuery,
+    handler: ({ db, query }) => abstellplaetzeByAdresse(db, query.adresseId),
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/GetAbstellplatzAdresse',
+    rights: VIEW,
+    query: idQuery,
+    handler: ({ db, query }) => getZuordnung(db, query.id),
+  }),
+  route({
+    method: 'POST',
+    path: 'Stammdaten/UpdateAbstellPlatz',
+    rights: EDIT,
+    body: abstellplatzBody,
+    transaction: true,
+    handler: ({ db, actor, body }) => saveAbstellplatz(db, actor, body),
+  }),
+  route({
+    method: 'POST',
+    path: 'Stammdaten/UpdateNeuzuordnung',
+    rights: EDIT,
+    body: neuzuordnungBody,
+    transaction: true,
+    handler: ({ db, actor, body }) => neuzuordnung(db, actor, body),
+  }),
+  route({
+    method: 'POST',
+    path: 'Stammdaten/UpdateAbstellplatzAdresse',
+    rights: EDIT,
+    body: zuordnungBody,
+    transaction: true,
+    handler: ({ db, actor, body }) => saveZuordnung(db, actor, body),
+  }),
+  route({
+    method: 'DELETE',
+    path: 'Stammdaten/DeleteAbstellplatz',
+    rights: EDIT,
+    query: idQuery,
+    transaction: true,
+    async handler({ db, actor, query }) {
+      await deleteAbstellplatz(db, actor, query.id);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: 'Stammdaten/DeleteAbstellplatzAdresse',
+    rights: EDIT,
+    query: idQuery,
+    transaction: true,
+    async handler({ db, actor, query }) {
+      await deleteZuordnung(db, actor, query.id);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/ExportAbstellplaetze',
+    rights: VIEW,
+    handler: async ({ db }) => xlsxFile(await exportAbstellplaetze(db), 'Abstellplaetze.xlsx'),
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/GetParkkartenInfo',
+    rights: VIEW,
+    query: pachtabrechnungQuery,
+    handler: ({ db, query }) => getParkkartenInfo(db, query.pachtabrechnungID),
+  }),
+  route({
+    method: 'POST',
+    path: 'Stammdaten/UpdateParkkartenInfo',
+    rights: EDIT,
+    body: parkkartenInfoBody,
+    transaction: true,
+    handler: ({ db, actor, body }) => saveParkkartenInfo(db, actor, body),
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/Parkkarten',
+    rights: VIEW,
+    query: parkkartenQuery,
+    async handler({ services, db, query }) {
+      const { pdf, fileName } = await parkkartenPdf(services, db, query);
+      return pdfFile(pdf, fileName);
+    },
+  }),
+];

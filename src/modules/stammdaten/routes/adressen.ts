@@ -1,4 +1,138 @@
-import type { AnyRoute } from '../../../http/router';
+import { z } from 'zod';
+import type { Right } from '../../../http/rights';
+import { type AnyRoute, route } from '../../../http/router';
+import {
+  activeAdressenQuery,
+  adresseIdQuery,
+  filesByAdressQuery,
+  getAdresseQuery,
+  idQuery,
+  weiterePersonBody,
+} from '../schema/adressen';
+import {
+  adressenLookup,
+  deleteAdresse,
+  filesByAdresse,
+  getAdresse,
+  getAdresseDetail,
+  listAdressen,
+  personenLookup,
+  readAdresseRequest,
+  saveAdresse,
+} from '../services/adressen';
+import {
+  deleteWeiterePerson,
+  getWeiterePerson,
+  listWeiterePersonen,
+  saveWeiterePerson,
+} from '../services/weiterePersonen';
 
-/** Being built: see docs/api/stammdaten.md. */
-export const adressenRoutes: AnyRoute[] = [];
+const VIEW: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
+const EDIT: readonly Right[] = ['WebApp.Stammdaten.Edit'];
+
+/** Addresses (Nutzungsberechtigte and other contacts), their further persons and files; see docs/api/stammdaten.md. */
+export const adressenRoutes: AnyRoute[] = [
+  route({
+    method: 'GET',
+    path: 'Stammdaten/ActiveAdressen',
+    rights: VIEW,
+    query: activeAdressenQuery,
+    handler: ({ db, query }) => listAdressen(db, query),
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/GetAdresse',
+    rights: VIEW,
+    query: getAdresseQuery,
+    handler: ({ services, db, query }) => getAdresseDetail(services, db, query.id),
+  }),
+  route({
+    method: 'POST',
+    path: 'Stammdaten/UpdateAdresse',
+    rights: EDIT,
+    // JSON, or multipart with the JSON in `data`: the service validates it.
+    body: z.unknown(),
+    transaction: true,
+    async handler({ koa, services, db, actor, body, files }) {
+      const multipart = Boolean(koa.request.is('multipart/*'));
+      const { data, uploads } = await readAdresseRequest(body, files, multipart);
+      return saveAdresse(services, db, actor, data, uploads);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: 'Stammdaten/DeleteAdresse',
+    rights: EDIT,
+    query: idQuery,
+    transaction: true,
+    async handler({ services, db, actor, query }) {
+      await deleteAdresse(services, db, actor, query.id);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/GetWeiterePersonenByAdresse',
+    rights: VIEW,
+    query: adresseIdQuery,
+    async handler({ db, query }) {
+      await getAdresse(db, query.adresseId);
+      return listWeiterePersonen(db, query.adresseId);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Stammdaten/GetWeiterePerson',
+    rights: VIEW,
+    query: idQuery,
+    handler: ({ db, query }) => getWeiterePerson(db, query.id),
+  }),
+  route({
+    method: 'POST',
+    path: 'Stammdaten/UpdateWeiterePerson',
+    rights: EDIT,
+    body: weiterePersonBody,
+    transaction: true,
+    handler: ({ db, actor, body }) => saveWeiterePerson(db, actor, body),
+  }),
+  route({
+    method: 'DELETE',
+    path: 'Stammdaten/DeleteWeiterePerson',
+    rights: EDIT,
+    query: idQuery,
+    transaction: true,
+    async handler({ db, actor, query }) {
+      await deleteWeiterePerson(db, actor, query.id);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/Addressen',
+    rights: VIEW,
+    handler: async ({ db }) => (await adressenLookup(db)).map(({ id, name }) => ({ id, name })),
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/AlleAdressen',
+    rights: VIEW,
+    handler: ({ db }) => adressenLookup(db),
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/Personen',
+    rights: VIEW,
+    handler: ({ db }) => personenLookup(db, false),
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/ActivePersonen',
+    rights: VIEW,
+    handler: ({ db }) => personenLookup(db, true),
+  }),
+  route({
+    method: 'GET',
+    path: 'Common/GetFilesByAdress',
+    rights: VIEW,
+    query: filesByAdressQuery,
+    handler: ({ services, db, query }) => filesByAdresse(services, db, query.adressID),
+  }),
+];

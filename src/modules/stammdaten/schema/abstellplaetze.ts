@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { isoDate, queryInt } from '../../../platform/validation';
+
+// Request schemas of the Abstellplatz and Parkkarten calls, and small pieces the other Stammdaten
+// schemas share. Read-only fields a client sends back (kategorieName, zuordnung …) are ignored.
+
+const REQUIRED = 'Dieses Feld ist erforderlich.';
+const typeError = (expected: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? REQUIRED : `Erwartet wird ${expected}.`;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A trimmed text without control characters (multi-line texts keep tab and line breaks). */
+export function text(max: number, multiline = false) {
+  return z
+    .string({ error: typeError('ein Text') })
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
+    .refine(
+      (s) => !/\p{Cc}/u.test(multiline ? s.replace(/[\t\n\r]/g, '') : s),
+      multiline ? 'Steuerzeichen sind nicht erlaubt.' : 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
+    );
+}
+
+/** A required single-line text. */
+export const requiredText = (max: number, message = REQUIRED) => text(max).min(1, { error: message, abort: true });
+/** An optional text: '' when empty, absent or null. */
+export const optionalText = (max: number, multiline = false) =>
+  text(max, multiline)
+    .nullish()
+    .transform((v): string => v ?? '');
+
+export function int(min: number, max: number, message = `Erlaubt ist eine ganze Zahl von ${min} bis ${max}.`) {
+  return z
+    .number({ error: typeError('eine Zahl') })
+    .int('Erwartet wird eine ganze Zahl.')
+    .min(min, message)
+    .max(max, message);
+}
+
+/** A record id in a body: a positive integer. */
+export const refId = (message = 'Bitte wählen Sie einen Eintrag.') =>
+  z
+    .number({ error: (i) => (i.input === undefined || i.input === null ? message : 'Erwartet wird eine Zahl.') })
+    .int('Erwartet wird eine ganze Zahl.')
+    .min(1, message)
+    .max(2_147_483_647, message);
+
+/** `id` of UpdateX: 0 or absent creates. */
+export const saveId = int(0, 2_147_483_647)
+  .nullish()
+  .transform((v) => v ?? 0);
+export const bool = (fallback: boolean) =>
+  z
+    .boolean({ error: typeError('true oder false') })
+    .nullish()
+    .transform((v) => v ?? fallback);
+export const date = isoDate;
+export const optionalDate = isoDate.nullish().transform((v) => v ?? null);
+
+export const idQuery = z.object({ id: queryInt });
+export const adresseIdQuery = z.object({ adresseId: queryInt });
+export const pachtabrechnungQuery = z.object({ pachtabrechnungID: queryInt.optional() });
+
+export const abstellplatzBody = z.object({
+  id: saveId,
+  nummer: requiredText(20, 'Bitte geben Sie die Nummer des Abstellplatzes an.'),
+  kategorieId: refId('Bitte wählen Sie eine Kategorie.'),
+  aktiv: bool(true),
+  notiz: optionalText(5000, true),
+});
+export type AbstellplatzInput = z.output<typeof abstellplatzBody>;
+
+export const neuzuordnungBody = z.object({
+  abstellplatzId: refId('Bitte wählen Sie einen Abstellplatz.'),
+  adresseId: refId('Bitte wählen Sie eine Adresse.'),
+  datum: date,
+});
+
+export const zuordnungBody = z
+  .object({ id: refId('Bitte wählen Sie eine Zuordnung.'), von: date, bis: optionalDate })
+  .refine((v) => v.bis === null || v.bis >= v.von, {
+    message: 'Das Ende darf nicht vor dem Beginn liegen.',
+    path: ['bis'],
+  });
+
+export const parkkartenInfoBody = z.object({
+  pachtabrechnungId: refId('Bitte wählen Sie das Jahr.'),
+  gebuehrCent: int(0, 10_000_000, 'Erlaubt sind 0 bis 100.000,00 € (ganze Cent).')
+    .nullish()
+    .transform((v) => v ?? 0),
+  gueltigBis: optionalDate,
+  hinweis: optionalText(2000, true),
+});
+
+export const parkkartenQuery = z.object({
+  parzelle: z.string().trim().max(20).optional(),
+  pachtabrechnungID: queryInt.optional(),
+});

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { isValidIban, normalizeIban } from '../../../platform/payment/iban';
+import { isoDate, queryInt, todayVienna } from '../../../platform/validation';
+import { plzError } from '../../vereinseinstellungen/validators';
+
+// Request schemas of the Adresse and WeiterePerson calls. Strict objects: unknown fields are
+// refused by name; optional texts may be empty, absent or null (stored as ''); dates may be
+// empty, absent or null (stored as NULL).
+
+const REQUIRED = 'Dieses Feld ist erforderlich.';
+const typeError = (expected: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? REQUIRED : `Erwartet wird ${expected}.`;
+
+const hasControl = (s: string) => /\p{Cc}/u.test(s);
+const hasControlBesidesLineBreaks = (s: string) => hasControl(s.replace(/[\t\n\r]/g, ''));
+/** Half a UTF-16 pair cannot be stored in MySQL's utf8mb4. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function text(max: number, multiline = false) {
+  return z
+    .string({ error: typeError('ein Text') })
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
+    .refine(
+      (s) => !(multiline ? hasControlBesidesLineBreaks(s) : hasControl(s)),
+      multiline ? 'Steuerzeichen sind nicht erlaubt.' : 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
+    );
+}
+
+function optional<T extends z.ZodType<string, string>>(schema: T) {
+  return schema.nullish().transform((v): string => v ?? '');
+}
+
+const emailCheck = z.email();
+const EMAIL_MESSAGE = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
+const optionalEmail = optional(text(254).refine((s) => s === '' || emailCheck.safeParse(s).success, EMAIL_MESSAGE));
+
+/** A date `YYYY-MM-DD`, or null when empty, absent or null. */
+const optionalDate = z
+  .union([z.literal(''), isoDate], { error: 'Erwartet wird ein Datum im Format JJJJ-MM-TT.' })
+  .nullish()
+  .transform((v): string | null => (v ? v : null));
+
+/** Spec bit flags of a person: Hauptwohnsitz 1, BevorzugtEmail 2, KGVMitglied 256, KGVMitarbeiter 512. */
+export const ADRESSE_FLAGS = { hauptwohnsitz: 1, bevorzugtEmail: 2, kgvMitglied: 256, kgvMitarbeiter: 512 } as const;
+const FLAG_MASK = 1 | 2 | 256 | 512;
+const flags = z
+  .number({ error: typeError('eine Zahl') })
+  .int('Erwartet wird eine ganze Zahl.')
+  .refine((n) => n >= 0 && (n & ~FLAG_MASK) === 0, 'Erlaubt sind nur die Merkmale 1, 2, 256 und 512 (als Summe).')
+  .nullish()
+  .transform((v) => v ?? 0);
+
+const bool = z
+  .boolean({ error: typeError('true oder false') })
+  .nullish()
+  .transform((v) => v ?? false);
+
+const id = z
+  .number({ error: typeError('eine Zahl') })
+  .int('Erwartet wird eine ganze Zahl.')
+  .min(0, 'Die Zahl darf nicht negativ sein.')
+  .max(2_147_483_647, 'Die Zahl ist zu groß.')
+  .nullish()
+  .transform((v) => v ?? 0);
+
+/** Read-only fields of an answer that a client may send back unchanged; they are ignored. */
+const readOnly = z.unknown().optional();
+
+function strict<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unbekannte Felder: ${(issue as { keys: string[] }).keys.join(', ')}.`
+        : 'Erwartet wird ein Objekt mit den Feldern der Adresse.',
+  });
+}
+
+const NACHNAME = 'Bitte geben Sie den Nachnamen ein.';
+const nachname = z
+  .string({ error: (i) => (i.input == null ? NACHNAME : 'Erwartet wird ein Text.') })
+  .trim()
+  .min(1, NACHNAME)
+  .max(100, 'Höchstens 100 Zeichen.')
+  .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
+  .refine((s) => !hasControl(s), 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.');
+
+export const adresseBody = strict({
+  id,
+  anrede: optional(text(20)),
+  titel: optional(text(50)),
+  vorname: optional(text(100)),
+  nachname,
+  strasse: optional(text(200)),
+  plz: optional(text(10)),
+  ort: optional(text(100)),
+  land: optional(text(100)),
+  telefon: optional(text(50)),
+  mobil: optional(text(50)),
+  email: optionalEmail,
+  geburtsdatum: optionalDate,
+  eintrittsdatum: optionalDate,
+  austrittsdatum: optionalDate,
+  flags,
+  adresstyp: z
+    .number({ error: typeError('eine Zahl') })
+    .int('Erwartet wird eine ganze Zahl.')
+    .min(0, 'Erlaubt sind 0 bis 3.')
+    .max(3, 'Erlaubt sind 0 bis 3.')
+    .nullish()
+    .transform((v) => v ?? 1),
+  iban: optional(
+    text(42)
+      .transform(normalizeIban)
+      .refine((s) => s === '' || isValidIban(s), 'Die IBAN ist ungültig (Prüfziffer oder Länge stimmt nicht).'),
+  ),
+  zeitungErlaubt: bool,
+  notiz: optional(text(10_000, true)),
+  name: readOnly,
+  aktiv: readOnly,
+  parzellen: readOnly,
+  weiterePersonen: readOnly,
+  dateien: readOnly,
+}).superRefine(
+  (v, ctx) => {
+    // Runs even when other fields failed, so every mistake is reported at once: check types first.
+    const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
+    const date = (x: unknown) => (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x) ? x : undefined);
+    const failed = new Set(ctx.issues.map((i) => String(i.path?.[0])));
+    const plz = str(v.plz);
+    const land = str(v.land) ?? '';
+    const plzMessage = plz !== undefined && !failed.has('plz') && !failed.has('land') ? plzError(plz, land) : undefined;
+    if (plzMessage) ctx.addIssue({ code: 'custom', path: ['plz'], message: plzMessage });
+    const eintritt = date(v.eintrittsdatum);
+    const austritt = date(v.austrittsdatum);
+    if (eintritt && austritt && eintritt > austritt && !failed.has('austrittsdatum')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['austrittsdatum'],
+        message: 'Das Austrittsdatum darf nicht vor dem Eintrittsdatum liegen.',
+      });
+    }
+    const geburt = date(v.geburtsdatum);
+    if (geburt && geburt > todayVienna() && !failed.has('geburtsdatum')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['geburtsdatum'],
+        message: 'Das Geburtsdatum darf nicht in der Zukunft liegen.',
+      });
+    }
+  },
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+);
+export type AdresseInput = z.output<typeof adresseBody>;
+
+export const weiterePersonBody = strict({
+  id,
+  adresseId: z
+    .number({ error: typeError('eine Zahl') })
+    .int('Erwartet wird eine ganze Zahl.')
+    .min(1, 'Bitte wählen Sie die Adresse, zu der die Person gehört.')
+    .max(2_147_483_647, 'Die Zahl ist zu groß.'),
+  anrede: optional(text(20)),
+  titel: optional(text(50)),
+  vorname: optional(text(100)),
+  nachname,
+  beziehung: optional(text(50)),
+  telefon: optional(text(50)),
+  email: optionalEmail,
+  geburtsdatum: optionalDate,
+  eintrittsdatum: optionalDate,
+  flags,
+  zeitungErlaubt: bool,
+  notiz: optional(text(10_000, true)),
+}).superRefine((v, ctx) => {
+  if (v.geburtsdatum && v.geburtsdatum > todayVienna()) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['geburtsdatum'],
+      message: 'Das Geburtsdatum darf nicht in der Zukunft liegen.',
+    });
+  }
+});
+export type WeiterePersonInput = z.output<typeof weiterePersonBody>;
+
+export const idQuery = z.object({ id: queryInt });
+export const getAdresseQuery = z.object({ id: queryInt, pachtabrechnungID: queryInt.optional() });
+export const adresseIdQuery = z.object({ adresseId: queryInt });
+export const filesByAdressQuery = z.object({ adressID: queryInt });
+
+export const activeAdressenQuery = z.object({
+  search: z.string().max(200, 'Höchstens 200 Zeichen.').optional(),
+  filter: z
+    .enum(['aktiv', 'ehemalig', 'alle'], { error: 'Erlaubt sind: aktiv, ehemalig, alle.' })
+    .optional()
+    .default('aktiv'),
+  mitglied: z.enum(['ja', 'nein'], { error: 'Erlaubt sind: ja, nein.' }).optional(),
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { bool, date, optionalDate, optionalText, refId, requiredText, saveId } from './abstellplaetze';
+
+const READING_MESSAGE = 'Erwartet wird ein Zählerstand wie 12340.000 (höchstens 3 Nachkommastellen).';
+
+/** A meter reading: a decimal string with a dot (or a number), ≥ 0, at most 3 decimals; answered as "12340.000". */
+export const reading = z
+  .union([z.string().trim(), z.number()], {
+    error: (i) => (i.input === undefined ? 'Dieses Feld ist erforderlich.' : READING_MESSAGE),
+  })
+  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  .refine((s) => /^\d{1,9}(\.\d{1,3})?$/.test(s), READING_MESSAGE)
+  .transform((s) => Number(s).toFixed(3));
+
+export const hauptwasserzaehlerBody = z.object({
+  id: saveId,
+  nummer: requiredText(50, 'Bitte geben Sie die Zählernummer an.'),
+  bezeichnung: optionalText(200),
+  standort: optionalText(200),
+  eichdatum: optionalDate,
+  aktiv: bool(true),
+  notiz: optionalText(5000, true),
+});
+
+export const wechselBody = z.object({
+  id: refId('Bitte wählen Sie einen Hauptwasserzähler.'),
+  datum: date,
+  endstand: reading,
+  neueNummer: requiredText(50, 'Bitte geben Sie die Nummer des neuen Zählers an.'),
+  anfangsstand: reading,
+  eichdatum: optionalDate,
+});

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { isoDate, queryInt } from '../../../platform/validation';
+
+// Request schemas and answer types of the Parzelle, Gartenwechsel, Gruppe and Pachtabrechnung
+// calls (docs/api/stammdaten.md). Strict objects: unknown fields are refused by name; read-only
+// fields of an answer may be sent back and are ignored.
+
+const REQUIRED = 'Dieses Feld ist erforderlich.';
+const typeError = (expected: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? REQUIRED : `Erwartet wird ${expected}.`;
+
+const hasControl = (s: string) => /\p{Cc}/u.test(s);
+const hasControlBesidesLineBreaks = (s: string) => hasControl(s.replace(/[\t\n\r]/g, ''));
+
+function text(max: number, multiline = false) {
+  return z
+    .string({ error: typeError('ein Text') })
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .refine(
+      (s) => !(multiline ? hasControlBesidesLineBreaks(s) : hasControl(s)),
+      multiline ? 'Steuerzeichen sind nicht erlaubt.' : 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
+    );
+}
+
+/** Optional text: absent stays undefined (keep the stored value), null becomes ''. */
+const optionalText = (max: number, multiline = false) =>
+  text(max, multiline)
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? '' : v));
+
+const int = z
+  .number({ error: typeError('eine ganze Zahl') })
+  .int('Erwartet wird eine ganze Zahl.')
+  .min(0, 'Die Zahl darf nicht negativ sein.')
+  .max(2_147_483_647, 'Die Zahl ist zu groß.');
+
+/** `id` of an Update: 0 or absent creates. */
+const saveId = int
+  .nullish()
+  .transform((v) => v ?? 0)
+  .optional();
+
+/** A reference that may be empty: null (or 0) means none, absent keeps the stored value. */
+const optionalRef = int
+  .nullable()
+  .optional()
+  .transform((v) => (v === 0 ? null : v));
+
+const DECIMAL = /^\d{1,8}(\.\d{1,2})?$/;
+/** An area in m²: a string (or number) ≥ 0 with at most two decimals, answered as "400.00". */
+const area = z
+  .union([z.string({ error: typeError('eine Zahl') }), z.number({ error: typeError('eine Zahl') })], {
+    error: typeError('eine Zahl mit Punkt, z. B. "400.00"'),
+  })
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  .refine((s) => !s.startsWith('-'), 'Die Fläche darf nicht negativ sein.')
+  .refine(
+    (s) => s.startsWith('-') || DECIMAL.test(s),
+    'Erwartet wird eine Fläche in m² mit höchstens 2 Nachkommastellen, z. B. "400.00".',
+  );
+
+const readOnly = z.unknown().optional();
+
+function strict<S extends z.ZodRawShape>(shape: S, what: string) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unbekannte Felder: ${(issue as { keys: string[] }).keys.join(', ')}.`
+        : `Erwartet wird ein Objekt mit den Feldern ${what}.`,
+  });
+}
+
+/** Surcharge flags of a plot: 1 ständig wohnen, 2 größer bauen, 4 Kanalanschluss. */
+export const PARZELLE_FLAGS = { staendigWohnen: 1, groesserBauen: 2, kanal: 4 } as const;
+
+export const parzelleBody = strict(
+  {
+    id: saveId,
+    nummer: text(20).min(1, { error: 'Bitte geben Sie die Parzellennummer ein.', abort: true }),
+    flaeche: area.optional(),
+    gemeinschaftsflaeche: area.nullable().optional(),
+    anzahlParkkarten: int.max(100, 'Höchstens 100 Parkkarten.').optional(),
+    flags: int.optional(),
+    wasserzaehlerNummer: optionalText(50),
+    hauptwasserzaehlerId: optionalRef,
+    gruppeId: optionalRef,
+    aktiv: z.boolean({ error: typeError('true oder false') }).optional(),
+    notiz: optionalText(5000, true),
+    pachtabrechnungId: int.nullish(),
+    nutzungsberechtigter: readOnly,
+    gruppeName: readOnly,
+    hauptwasserzaehlerNummer: readOnly,
+  },
+  'der Parzelle',
+);
+export type ParzelleInput = z.output<typeof parzelleBody>;
+
+export const parzellenFilter = z.enum(['aktiv', 'frei', 'vergeben', 'alle'], {
+  error: 'Erlaubt sind aktiv, frei, vergeben oder alle.',
+});
+
+export const parzellenQuery = z.object({
+  pachtabrechnungID: queryInt.optional(),
+  search: z.string().max(100, 'Höchstens 100 Zeichen.').optional(),
+  filter: parzellenFilter.optional(),
+});
+
+export const idQuery = z.object({ id: queryInt });
+export const parzelleQuery = z.object({ id: queryInt, pachtabrechnungID: queryInt.optional() });
+export const gartenhistorieQuery = z.object({ parzelleId: queryInt });
+export const gartenwechselQuery = z.object({ adresse: queryInt });
+
+/** A date `YYYY-MM-DD`; a wrong format is told once, without "Dieses Datum gibt es nicht." too. */
+const date = z
+  .string({ error: typeError('ein Datum im Format JJJJ-MM-TT') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Erwartet wird ein Datum im Format JJJJ-MM-TT.', abort: true })
+  .pipe(isoDate);
+
+export const gartenwechselBody = strict(
+  {
+    parzelleId: int.min(1, 'Bitte wählen Sie eine Parzelle.'),
+    neueAdresseId: int.min(1, 'Bitte wählen Sie den neuen Nutzungsberechtigten.'),
+    datum: date,
+  },
+  'des Gartenwechsels',
+);
+
+export const gruppeBody = strict(
+  {
+    id: saveId,
+    name: text(100).min(1, { error: 'Bitte geben Sie den Namen der Gruppe ein.', abort: true }),
+    beschreibung: optionalText(500, true),
+    anzahlParzellen: readOnly,
+  },
+  'der Gruppe',
+);
+
+export type Pachtabrechnung = { id: number; jahr: number; bezeichnung: string };
+
+export type Nutzungsberechtigter = { adresseId: number; name: string; von: string };
+
+export type Parzelle = {
+  id: number;
+  nummer: string;
+  flaeche: string;
+  gemeinschaftsflaeche: string | null;
+  anzahlParkkarten: number;
+  flags: number;
+  wasserzaehlerNummer: string;
+  hauptwasserzaehlerId: number | null;
+  gruppeId: number | null;
+  aktiv: boolean;
+  notiz: string;
+  pachtabrechnungId: number;
+  nutzungsberechtigter: Nutzungsberechtigter | null;
+  gruppeName: string | null;
+  hauptwasserzaehlerNummer: string | null;
+};
+
+export type GartenhistorieEintrag = { adresseId: number; name: string; von: string; bis: string | null };
+
+export type Gruppe = { id: number; name: string; beschreibung: string; anzahlParzellen: number };
+
+export type Lookup = { id: number; name: string };

@@ -1,0 +1,361 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { conflict, notFound, validationFailed } from '../../../platform/errors';
+import { buildWorkbook } from '../../../platform/excel/excelWriter';
+import { recordHistory } from '../../../platform/history/history';
+import { todayVienna } from '../../../platform/validation';
+import type { AbstellplatzInput } from '../schema/abstellplaetze';
+import { displayName } from './names';
+
+export const ABSTELLPLATZ_HISTORY_TYPE = 'Abstellplatz';
+
+// ---- small helpers the Stammdaten services of this part share ----
+
+/** A DATE column value as `YYYY-MM-DD` (SQLite gives the stored text, MySQL a date string). */
+export function dateOf(value: unknown): string | null {
+  if (value == null || value === '') return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+}
+
+export function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** `iso` plus whole years; 29 February becomes 28 February in a common year. */
+export function addYears(iso: string, years: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return `${String(y + years).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** "Nachname Vorname" with the Titel in front, as the address lists show it (shared displayName). */
+export const adresseName = displayName;
+
+export const deDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
+
+export async function countOf(query: Promise<unknown>): Promise<number> {
+  const row = (await query) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** SQLite and MySQL report a unique violation differently. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown };
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062;
+}
+
+export async function adresseExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db('adressen').where({ id }).first('id'));
+}
+
+// ---- Abstellplätze ----
+
+export type Zuordnung = { id: number; adresseId: number; adresseName: string; von: string; bis: string | null };
+export type AbstellplatzZuordnung = Zuordnung & {
+  abstellplatzId: number;
+  abstellplatzNummer: string;
+  kategorieName: string;
+  jahresgebuehrCent: number;
+};
+export type Abstellplatz = {
+  id: number;
+  nummer: string;
+  kategorieId: number;
+  kategorieName: string;
+  jahresgebuehrCent: number;
+  aktiv: boolean;
+  notiz: string;
+  zuordnung: Zuordnung | null;
+};
+
+const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
+const NOT_FOUND = 'Der Abstellplatz wurde nicht gefunden.';
+const ZUORDNUNG_NOT_FOUND = 'Die Zuordnung des Abstellplatzes wurde nicht gefunden.';
+
+type ZuordnungRow = {
+  id: number;
+  abstellplatz_id: number;
+  adresse_id: number;
+  von: unknown;
+  bis: unknown;
+  titel: string | null;
+  vorname: string | null;
+  nachname: string | null;
+  platz_nummer: string;
+  kategorie_name: string;
+  jahresgebuehr_cent: number | string;
+};
+
+function zuordnungen(db: Db) {
+  return db('abstellplatz_zuordnungen as z')
+    .join('adressen as a', 'a.id', 'z.adresse_id')
+    .join('abstellplaetze as p', 'p.id', 'z.abstellplatz_id')
+    .join('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
+    .select(
+      'z.id',
+      'z.abstellplatz_id',
+      'z.adresse_id',
+      'z.von',
+      'z.bis',
+      'a.titel',
+      'a.vorname',
+      'a.nachname',
+      'p.nummer as platz_nummer',
+      'k.name as kategorie_name',
+      'k.jahresgebuehr_cent',
+    );
+}
+
+const toZuordnung = (r: ZuordnungRow): AbstellplatzZuordnung => ({
+  id: Number(r.id),
+  abstellplatzId: Number(r.abstellplatz_id),
+  abstellplatzNummer: r.platz_nummer,
+  kategorieName: r.kategorie_name,
+  jahresgebuehrCent: Number(r.jahresgebuehr_cent),
+  adresseId: Number(r.adresse_id),
+  adresseName: adresseName(r),
+  von: dateOf(r.von) ?? '',
+  bis: dateOf(r.bis),
+});
+
+const isCurrent = (z: { von: string; bis: string | null }, today: string) =>
+  z.von <= today && (z.bis === null || z.bis >= today);
+
+async function load(db: Db, id?: number): Promise<Abstellplatz[]> {
+  const q = db('abstellplaetze as p')
+    .join('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
+    .select(
+      'p.id',
+      'p.nummer',
+      'p.kategorie_id',
+      'p.aktiv',
+      'p.notiz',
+      'k.name as kategorie_name',
+      'k.jahresgebuehr_cent',
+    );
+  if (id !== undefined) q.where('p.id', id);
+  const rows = (await q) as {
+    id: number;
+    nummer: string;
+    kategorie_id: number;
+    aktiv: number | boolean;
+    notiz: string | null;
+    kategorie_name: string;
+    jahresgebuehr_cent: number | string;
+  }[];
+  const today = todayVienna();
+  const zq = zuordnungen(db);
+  if (id !== undefined) zq.where('z.abstellplatz_id', id);
+  const current = new Map<number, Zuordnung>();
+  for (const z of ((await zq) as ZuordnungRow[]).map(toZuordnung)) {
+    if (isCurrent(z, today)) {
+      const { id: zid, adresseId, adresseName: name, von, bis } = z;
+      current.set(z.abstellplatzId, { id: zid, adresseId, adresseName: name, von, bis });
+    }
+  }
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      nummer: r.nummer,
+      kategorieId: Number(r.kategorie_id),
+      kategorieName: r.kategorie_name,
+      jahresgebuehrCent: Number(r.jahresgebuehr_cent),
+      aktiv: Boolean(r.aktiv),
+      notiz: r.notiz ?? '',
+      zuordnung: current.get(Number(r.id)) ?? null,
+    }))
+    .sort((a, b) => collator.compare(a.nummer, b.nummer) || a.id - b.id);
+}
+
+export const listAbstellplaetze = (db: Db) => load(db);
+
+export async function getAbstellplatz(db: Db, id: number): Promise<Abstellplatz> {
+  const [one] = await load(db, id);
+  if (!one) throw notFound(NOT_FOUND);
+  return one;
+}
+
+/** The lookup: `{ id, name }` with the number as name. */
+export async function abstellplatzLookup(db: Db): Promise<{ id: number; name: string }[]> {
+  const rows = (await db('abstellplaetze').select('id', 'nummer')) as { id: number; nummer: string }[];
+  return rows
+    .map((r) => ({ id: Number(r.id), name: r.nummer }))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+/** All assignments of an address (past, current and future), newest first. */
+export async function abstellplaetzeByAdresse(db: Db, adresseId: number): Promise<AbstellplatzZuordnung[]> {
+  if (!(await adresseExists(db, adresseId))) throw notFound('Die Adresse wurde nicht gefunden.');
+  const rows = (await zuordnungen(db).where('z.adresse_id', adresseId)) as ZuordnungRow[];
+  return rows.map(toZuordnung).sort((a, b) => b.von.localeCompare(a.von) || b.id - a.id);
+}
+
+export async function getZuordnung(db: Db, id: number): Promise<AbstellplatzZuordnung> {
+  const row = (await zuordnungen(db).where('z.id', id).first()) as ZuordnungRow | undefined;
+  if (!row) throw notFound(ZUORDNUNG_NOT_FOUND);
+  return toZuordnung(row);
+}
+
+export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzInput): Promise<Abstellplatz> {
+  const id = data.id;
+  const before = id ? await getAbstellplatz(db, id) : undefined;
+  const errors: Record<string, string[]> = {};
+  if (!(await db('abstellplatz_kategorien').where({ id: data.kategorieId }).first('id'))) {
+    errors.kategorieId = ['Diese Kategorie gibt es nicht.'];
+  }
+  const others = (await db('abstellplaetze').whereNot({ id }).select('nummer')) as { nummer: string }[];
+  const clash = others.find((o) => o.nummer.toLocaleLowerCase('de-AT') === data.nummer.toLocaleLowerCase('de-AT'));
+  if (clash) errors.nummer = [`Den Abstellplatz „${clash.nummer}“ gibt es bereits.`];
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  const values = {
+    nummer: data.nummer,
+    kategorie_id: data.kategorieId,
+    aktiv: data.aktiv,
+    notiz: data.notiz,
+    updated_at: nowDb(),
+  };
+  let savedId = id;
+  try {
+    if (before) await db('abstellplaetze').where({ id }).update(values);
+    else
+      [savedId] = (await db('abstellplaetze').insert({ ...values, created_at: values.updated_at })).map(Number) as [
+        number,
+      ];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationFailed({ nummer: ['Diese Nummer ist bereits vergeben.'] });
+    throw err;
+  }
+  const after = await getAbstellplatz(db, savedId);
+  await recordHistory(db, actor, {
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: savedId,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteAbstellplatz(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getAbstellplatz(db, id);
+  const n = await countOf(db('abstellplatz_zuordnungen').where({ abstellplatz_id: id }).count({ n: '*' }).first());
+  if (n > 0) {
+    throw conflict(
+      `Der Abstellplatz „${before.nummer}“ hat ${n === 1 ? 'eine Zuordnung' : `${n} Zuordnungen`} zu Adressen und kann nicht gelöscht werden. Setzen Sie ihn stattdessen auf „nicht aktiv“.`,
+      undefined,
+      'still_referenced',
+    );
+  }
+  await db('abstellplaetze').where({ id }).delete();
+  await recordHistory(db, actor, { entityType: ABSTELLPLATZ_HISTORY_TYPE, entityId: id, action: 'delete', before });
+}
+
+/**
+ * Gives the space to another address from `datum`: the assignment running then ends the day
+ * before, the new one starts at `datum` (open-ended). Call it inside a transaction.
+ */
+export async function neuzuordnung(
+  db: Db,
+  actor: Actor,
+  input: { abstellplatzId: number; adresseId: number; datum: string },
+): Promise<Abstellplatz> {
+  const before = await getAbstellplatz(db, input.abstellplatzId);
+  if (!(await adresseExists(db, input.adresseId)))
+    throw validationFailed({ adresseId: ['Diese Adresse gibt es nicht.'] });
+  const all = ((await zuordnungen(db).where('z.abstellplatz_id', input.abstellplatzId)) as ZuordnungRow[]).map(
+    toZuordnung,
+  );
+  const later = all.find((z) => z.von >= input.datum);
+  if (later) {
+    throw validationFailed({
+      datum: [
+        `Der Abstellplatz ist ab ${deDate(later.von)} bereits ${later.adresseName} zugeordnet; die neue Zuordnung muss danach beginnen.`,
+      ],
+    });
+  }
+  const running = all.filter((z) => z.bis === null || z.bis >= input.datum);
+  const ende = addDays(input.datum, -1);
+  for (const z of running) await db('abstellplatz_zuordnungen').where({ id: z.id }).update({ bis: ende });
+  const [newId] = (
+    await db('abstellplatz_zuordnungen').insert({
+      abstellplatz_id: input.abstellplatzId,
+      adresse_id: input.adresseId,
+      von: input.datum,
+      bis: null,
+      created_at: nowDb(),
+    })
+  ).map(Number) as [number];
+  const neu = await getZuordnung(db, newId);
+  await recordHistory(db, actor, {
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: input.abstellplatzId,
+    action: 'neuzuordnung',
+    before: { zuordnung: before.zuordnung, beendet: running.map((z) => ({ ...z, bis: ende })) },
+    after: { zuordnung: neu },
+  });
+  return getAbstellplatz(db, input.abstellplatzId);
+}
+
+/** Changes an assignment's dates; it must not overlap another assignment of the same space. */
+export async function saveZuordnung(
+  db: Db,
+  actor: Actor,
+  input: { id: number; von: string; bis: string | null },
+): Promise<AbstellplatzZuordnung> {
+  const before = await getZuordnung(db, input.id);
+  const others = (
+    (await zuordnungen(db)
+      .where('z.abstellplatz_id', before.abstellplatzId)
+      .whereNot('z.id', input.id)) as ZuordnungRow[]
+  ).map(toZuordnung);
+  const overlap = others.find((o) => o.von <= (input.bis ?? '9999-12-31') && (o.bis ?? '9999-12-31') >= input.von);
+  if (overlap) {
+    throw validationFailed({
+      von: [
+        `Der Zeitraum überschneidet sich mit der Zuordnung an ${overlap.adresseName} (${deDate(overlap.von)} bis ${overlap.bis ? deDate(overlap.bis) : 'offen'}).`,
+      ],
+    });
+  }
+  await db('abstellplatz_zuordnungen').where({ id: input.id }).update({ von: input.von, bis: input.bis });
+  const after = await getZuordnung(db, input.id);
+  await recordHistory(db, actor, {
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: before.abstellplatzId,
+    action: 'zuordnung-update',
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteZuordnung(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getZuordnung(db, id);
+  await db('abstellplatz_zuordnungen').where({ id }).delete();
+  await recordHistory(db, actor, {
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: before.abstellplatzId,
+    action: 'zuordnung-delete',
+    before,
+  });
+}
+
+/** The Excel list of all spaces with their current holder. */
+export async function exportAbstellplaetze(db: Db): Promise<Buffer> {
+  const rows = await listAbstellplaetze(db);
+  return buildWorkbook<[Abstellplatz]>([
+    {
+      name: 'Abstellplätze',
+      columns: [
+        { header: 'Nummer', key: 'nummer', kind: 'text' },
+        { header: 'Kategorie', key: 'kategorieName', kind: 'text' },
+        { header: 'Jahresgebühr €', key: 'jahresgebuehrCent', kind: 'euro' },
+        { header: 'Nutzungsberechtigter', key: (r: Abstellplatz) => r.zuordnung?.adresseName ?? '', kind: 'text' },
+        { header: 'seit', key: (r: Abstellplatz) => r.zuordnung?.von ?? null, kind: 'date' },
+      ],
+      rows,
+    },
+  ]);
+}

@@ -1,0 +1,375 @@
+import { readFile, unlink } from 'node:fs/promises';
+import type { UploadedFile } from '../../../http/router';
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { conflict, notFound, validationFailed } from '../../../platform/errors';
+import type { FileRecord } from '../../../platform/files/fileStore';
+import { detectFileType, type FileKind } from '../../../platform/files/fileTypes';
+import { recordHistory } from '../../../platform/history/history';
+import type { AppServices } from '../../../platform/services';
+import { todayVienna } from '../../../platform/validation';
+import { type AdresseInput, adresseBody } from '../schema/adressen';
+import { compareNames, displayName, isActive } from './names';
+import { listAllWeiterePersonen, listWeiterePersonen, type WeiterePerson } from './weiterePersonen';
+
+export const ADRESSE_HISTORY_TYPE = 'Adresse';
+export const ADRESSE_FILE_OWNER = 'Adresse';
+/** Kinds of files kept with an address (contracts, scans, lists). */
+export const ADRESSE_FILE_KINDS: readonly FileKind[] = ['pdf', 'png', 'jpeg', 'xlsx', 'csv', 'txt'];
+export const ADRESSE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+const TABLE = 'adressen';
+const NOT_FOUND = 'Die Adresse wurde nicht gefunden.';
+const KGV_MITGLIED = 256;
+
+export type Adresse = {
+  id: number;
+  anrede: string;
+  titel: string;
+  vorname: string;
+  nachname: string;
+  strasse: string;
+  plz: string;
+  ort: string;
+  land: string;
+  telefon: string;
+  mobil: string;
+  email: string;
+  geburtsdatum: string | null;
+  eintrittsdatum: string | null;
+  austrittsdatum: string | null;
+  flags: number;
+  adresstyp: number;
+  iban: string;
+  zeitungErlaubt: boolean;
+  notiz: string;
+  name: string;
+  aktiv: boolean;
+  parzellen: { id: number; nummer: string; von: string }[];
+};
+
+export type AdresseDetail = Adresse & { weiterePersonen: WeiterePerson[]; dateien: FileRecord[] };
+
+type Row = {
+  id: number;
+  anrede: string;
+  titel: string;
+  vorname: string;
+  nachname: string;
+  strasse: string;
+  plz: string;
+  ort: string;
+  land: string;
+  telefon: string;
+  mobil: string;
+  email: string;
+  geburtsdatum: string | null;
+  eintrittsdatum: string | null;
+  austrittsdatum: string | null;
+  flags: number;
+  adresstyp: number;
+  iban: string;
+  zeitung_erlaubt: number | boolean;
+  notiz: string | null;
+};
+
+const date = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : null);
+
+function toAdresse(r: Row, parzellen: Adresse['parzellen'], today: string): Adresse {
+  const austrittsdatum = date(r.austrittsdatum);
+  return {
+    id: Number(r.id),
+    anrede: r.anrede,
+    titel: r.titel,
+    vorname: r.vorname,
+    nachname: r.nachname,
+    strasse: r.strasse,
+    plz: r.plz,
+    ort: r.ort,
+    land: r.land,
+    telefon: r.telefon,
+    mobil: r.mobil,
+    email: r.email,
+    geburtsdatum: date(r.geburtsdatum),
+    eintrittsdatum: date(r.eintrittsdatum),
+    austrittsdatum,
+    flags: Number(r.flags),
+    adresstyp: Number(r.adresstyp),
+    iban: r.iban,
+    zeitungErlaubt: Boolean(r.zeitung_erlaubt),
+    notiz: r.notiz ?? '',
+    name: displayName(r),
+    aktiv: isActive(austrittsdatum, today),
+    parzellen,
+  };
+}
+
+/** Current leases (von ≤ today, no end or an end from today on) per address. */
+async function currentLeases(db: Db, today: string, adresseId?: number): Promise<Map<number, Adresse['parzellen']>> {
+  const query = db('pachtverhaeltnisse as p')
+    .join('parzellen as z', 'z.id', 'p.parzelle_id')
+    .where('p.von', '<=', today)
+    .andWhere((q) => q.whereNull('p.bis').orWhere('p.bis', '>=', today))
+    .select('p.adresse_id', 'z.id', 'z.nummer', 'p.von');
+  if (adresseId !== undefined) query.andWhere('p.adresse_id', adresseId);
+  const rows = (await query) as { adresse_id: number; id: number; nummer: string; von: string }[];
+  const map = new Map<number, Adresse['parzellen']>();
+  for (const r of rows) {
+    const list = map.get(Number(r.adresse_id)) ?? [];
+    list.push({ id: Number(r.id), nummer: r.nummer, von: String(r.von).slice(0, 10) });
+    map.set(Number(r.adresse_id), list);
+  }
+  for (const list of map.values()) list.sort((a, b) => compareNames(a.nummer, b.nummer));
+  return map;
+}
+
+const sortAdressen = <T extends { name: string; id: number }>(list: T[]) =>
+  list.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+
+export type AdressenFilter = { search?: string; filter?: 'aktiv' | 'ehemalig' | 'alle'; mitglied?: 'ja' | 'nein' };
+
+/** ActiveAdressen: addresses by name, filtered by membership state and a search over name, place and e-mail. */
+export async function listAdressen(db: Db, options: AdressenFilter = {}): Promise<Adresse[]> {
+  const today = todayVienna();
+  const [rows, leases] = await Promise.all([db(TABLE).select() as Promise<Row[]>, currentLeases(db, today)]);
+  const filter = options.filter ?? 'aktiv';
+  const needle = (options.search ?? '').trim().toLocaleLowerCase('de-AT');
+  const list = rows
+    .map((r) => toAdresse(r, leases.get(Number(r.id)) ?? [], today))
+    .filter((a) => filter === 'alle' || (filter === 'aktiv' ? a.aktiv : !a.aktiv))
+    .filter((a) => !options.mitglied || ((a.flags & KGV_MITGLIED) !== 0) === (options.mitglied === 'ja'))
+    .filter(
+      (a) =>
+        !needle ||
+        [a.name, `${a.vorname} ${a.nachname}`, a.ort, a.email].some((s) =>
+          s.toLocaleLowerCase('de-AT').includes(needle),
+        ),
+    );
+  return sortAdressen(list);
+}
+
+export async function getAdresse(db: Db, id: number): Promise<Adresse> {
+  const row = (await db(TABLE).where({ id }).first()) as Row | undefined;
+  if (!row) throw notFound(NOT_FOUND);
+  const today = todayVienna();
+  const leases = await currentLeases(db, today, id);
+  return toAdresse(row, leases.get(id) ?? [], today);
+}
+
+/** GetAdresse: the address with its further persons and files. */
+export async function getAdresseDetail(services: AppServices, db: Db, id: number): Promise<AdresseDetail> {
+  const adresse = await getAdresse(db, id);
+  return {
+    ...adresse,
+    weiterePersonen: await listWeiterePersonen(db, id),
+    dateien: await services.files.listByOwner(db, ADRESSE_FILE_OWNER, id),
+  };
+}
+
+export async function filesByAdresse(services: AppServices, db: Db, id: number): Promise<FileRecord[]> {
+  await getAdresse(db, id);
+  return services.files.listByOwner(db, ADRESSE_FILE_OWNER, id);
+}
+
+export type AdresseUpload = { name: string; content: Buffer };
+
+function parseError(field: string, message: string): never {
+  throw validationFailed({ [field]: [message] });
+}
+
+/**
+ * The data and uploads of an UpdateAdresse request: a JSON body, or multipart with the JSON in
+ * field `data` and the files in field `files`. Temp files of the upload are removed here.
+ */
+export async function readAdresseRequest(
+  body: unknown,
+  files: UploadedFile[],
+  multipart: boolean,
+): Promise<{ data: AdresseInput; uploads: AdresseUpload[] }> {
+  try {
+    let input: unknown = body;
+    if (!multipart && files.length)
+      parseError('files', 'Dateien können nur mit multipart/form-data hochgeladen werden.');
+    if (multipart) {
+      const raw = (body as { data?: unknown } | undefined)?.data;
+      if (typeof raw !== 'string') parseError('data', 'Das Feld „data“ muss die Adresse als JSON enthalten.');
+      const extra = Object.keys(body as object).filter((k) => k !== 'data');
+      if (extra.length) parseError('$', `Unbekannte Felder: ${extra.join(', ')}.`);
+      try {
+        input = JSON.parse(raw);
+      } catch {
+        parseError('data', 'Das Feld „data“ enthält kein gültiges JSON.');
+      }
+    }
+    const result = adresseBody.safeParse(input);
+    if (!result.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of result.error.issues) {
+        const key = issue.path.map(String).join('.') || '$';
+        errors[key] = [...(errors[key] ?? []), issue.message];
+      }
+      throw validationFailed(errors);
+    }
+    const uploads: AdresseUpload[] = [];
+    for (const file of files) {
+      if (file.field !== 'files') parseError(file.field, 'Dateien gehören in das Feld „files“.');
+      if (file.size > ADRESSE_FILE_MAX_BYTES)
+        parseError('files', `Die Datei „${file.name}“ ist zu groß (höchstens 20 MB).`);
+      const content = await readFile(file.path);
+      const kind = detectFileType(content, file.name)?.kind;
+      if (!kind || !ADRESSE_FILE_KINDS.includes(kind)) {
+        parseError(
+          'files',
+          `Der Dateityp von „${file.name}“ ist nicht erlaubt. Erlaubt sind PDF, PNG, JPEG, Excel (xlsx), CSV und Text.`,
+        );
+      }
+      uploads.push({ name: file.name, content });
+    }
+    return { data: result.data, uploads };
+  } finally {
+    await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
+  }
+}
+
+/** Creates (id 0) or updates an address and stores its uploads, in the caller's transaction. */
+export async function saveAdresse(
+  services: AppServices,
+  db: Db,
+  actor: Actor,
+  data: AdresseInput,
+  uploads: AdresseUpload[] = [],
+): Promise<Adresse> {
+  const before = data.id ? await getAdresse(db, data.id) : undefined;
+  const values = {
+    anrede: data.anrede,
+    titel: data.titel,
+    vorname: data.vorname,
+    nachname: data.nachname,
+    strasse: data.strasse,
+    plz: data.plz,
+    ort: data.ort,
+    land: data.land,
+    telefon: data.telefon,
+    mobil: data.mobil,
+    email: data.email,
+    geburtsdatum: data.geburtsdatum,
+    eintrittsdatum: data.eintrittsdatum,
+    austrittsdatum: data.austrittsdatum,
+    flags: data.flags,
+    adresstyp: data.adresstyp,
+    iban: data.iban,
+    zeitung_erlaubt: data.zeitungErlaubt,
+    notiz: data.notiz,
+    updated_at: nowDb(),
+  };
+  let id = data.id;
+  if (before) await db(TABLE).where({ id }).update(values);
+  else [id] = (await db(TABLE).insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+  const after = await getAdresse(db, id);
+  await recordHistory(db, actor, {
+    entityType: ADRESSE_HISTORY_TYPE,
+    entityId: id,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  for (const upload of uploads) {
+    const record = await services.files.save(db, {
+      name: upload.name,
+      content: upload.content,
+      ownerType: ADRESSE_FILE_OWNER,
+      ownerId: id,
+      userId: actor.userId,
+      allowed: ADRESSE_FILE_KINDS,
+      maxBytes: ADRESSE_FILE_MAX_BYTES,
+    });
+    await recordHistory(db, actor, {
+      entityType: ADRESSE_HISTORY_TYPE,
+      entityId: id,
+      action: 'file-upload',
+      after: { fileId: record.id, name: record.name, size: record.size, mime: record.mime },
+    });
+  }
+  return after;
+}
+
+const list = (items: string[]) => [...new Set(items)].join(', ');
+
+/** Deletes an address nothing refers to, with its further persons and files. */
+export async function deleteAdresse(services: AppServices, db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getAdresse(db, id);
+  const leases = (await db('pachtverhaeltnisse as p')
+    .join('parzellen as z', 'z.id', 'p.parzelle_id')
+    .where('p.adresse_id', id)
+    .orderBy('p.von')
+    .select('z.nummer')) as { nummer: string }[];
+  const parking = (await db('abstellplatz_zuordnungen as a')
+    .join('abstellplaetze as s', 's.id', 'a.abstellplatz_id')
+    .where('a.adresse_id', id)
+    .orderBy('a.von')
+    .select('s.nummer')) as { nummer: string }[];
+  const functions = (await db('funktionaere as f')
+    .join('funktionen as n', 'n.id', 'f.funktion_id')
+    .where('f.adresse_id', id)
+    .orderBy('f.von')
+    .select('n.name')) as { name: string }[];
+  const reasons: string[] = [];
+  if (leases.length) {
+    const nummern = list(leases.map((l) => l.nummer));
+    reasons.push(`${leases.length === 1 ? 'ein Pachtverhältnis' : 'Pachtverhältnisse'} (Parzelle ${nummern})`);
+  }
+  if (parking.length) reasons.push(`Abstellplatz-Zuordnungen (Abstellplatz ${list(parking.map((p) => p.nummer))})`);
+  if (functions.length) reasons.push(`Funktionen im Verein (${list(functions.map((f) => f.name))})`);
+  if (reasons.length) {
+    throw conflict(
+      `Die Adresse „${before.name}“ kann nicht gelöscht werden, weil noch ${reasons.join(', ')} auf sie verweisen. Tragen Sie stattdessen ein Austrittsdatum ein.`,
+      undefined,
+      'still_referenced',
+    );
+  }
+  const personen = await listWeiterePersonen(db, id);
+  for (const person of personen) {
+    await db('weitere_personen').where({ id: person.id }).delete();
+    await recordHistory(db, actor, {
+      entityType: 'WeiterePerson',
+      entityId: person.id,
+      action: 'delete',
+      before: person,
+    });
+  }
+  const files = await services.files.listByOwner(db, ADRESSE_FILE_OWNER, id);
+  for (const file of files) await services.files.remove(db, file.id);
+  await db(TABLE).where({ id }).delete();
+  await recordHistory(db, actor, {
+    entityType: ADRESSE_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: { ...before, dateien: files.map((f) => ({ fileId: f.id, name: f.name })) },
+  });
+}
+
+export type PersonLookup = { id: number; name: string; typ: 'Adresse' | 'WeiterePerson'; adresseId: number };
+
+/** Common/Addressen and Common/AlleAdressen: every address by name. */
+export async function adressenLookup(db: Db): Promise<{ id: number; name: string; ort: string }[]> {
+  const rows = (await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'ort')) as Row[];
+  return sortAdressen(rows.map((r) => ({ id: Number(r.id), name: displayName(r), ort: r.ort })));
+}
+
+/** Common/Personen (all) and Common/ActivePersonen: addresses and their further persons. */
+export async function personenLookup(db: Db, onlyActive: boolean): Promise<PersonLookup[]> {
+  const today = todayVienna();
+  const rows = (await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'austrittsdatum')) as Row[];
+  const kept = rows.filter((r) => !onlyActive || isActive(date(r.austrittsdatum), today));
+  const ids = new Set(kept.map((r) => Number(r.id)));
+  const out: PersonLookup[] = kept.map((r) => ({
+    id: Number(r.id),
+    name: displayName(r),
+    typ: 'Adresse',
+    adresseId: Number(r.id),
+  }));
+  for (const p of await listAllWeiterePersonen(db)) {
+    if (ids.has(p.adresseId))
+      out.push({ id: p.id, name: displayName(p), typ: 'WeiterePerson', adresseId: p.adresseId });
+  }
+  return out.sort((a, b) => compareNames(a.name, b.name) || a.typ.localeCompare(b.typ) || a.id - b.id);
+}

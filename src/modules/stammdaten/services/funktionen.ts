@@ -1,0 +1,264 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { conflict, notFound, validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import { todayVienna } from '../../../platform/validation';
+import { addDays, adresseExists, adresseName, countOf, dateOf, deDate, isUniqueViolation } from './abstellplaetze';
+import { isActive } from './names';
+
+export const FUNKTION_HISTORY_TYPE = 'Funktion';
+export const FUNKTIONAER_HISTORY_TYPE = 'Funktionaer';
+/** KGVMitglied in Adresse.flags. */
+const MITGLIED = 256;
+/** A term ending within this many days is shown as an alert. */
+export const ENDE_WARNUNG_TAGE = 60;
+
+export type Funktion = { id: number; name: string; sortierung: number; pflicht: boolean };
+export type Funktionaer = {
+  id: number;
+  funktionId: number;
+  adresseId: number;
+  von: string;
+  bis: string | null;
+  notiz: string;
+  funktionName: string;
+  adresseName: string;
+};
+export type FunktionAlert = { funktionId: number; name: string; text: string };
+export type FunktionaerAlert = {
+  funktionaerId: number;
+  funktionId: number;
+  adresseId: number;
+  name: string;
+  art: 'endet' | 'kein_mitglied';
+  text: string;
+};
+
+const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
+
+type FunktionRow = { id: number; name: string; sortierung: number; pflicht: number | boolean };
+const toFunktion = (r: FunktionRow): Funktion => ({
+  id: Number(r.id),
+  name: r.name,
+  sortierung: Number(r.sortierung),
+  pflicht: Boolean(r.pflicht),
+});
+
+export async function listFunktionen(db: Db): Promise<Funktion[]> {
+  const rows = (await db('funktionen').select('id', 'name', 'sortierung', 'pflicht')) as FunktionRow[];
+  return rows.map(toFunktion).sort((a, b) => a.sortierung - b.sortierung || collator.compare(a.name, b.name));
+}
+
+export async function getFunktion(db: Db, id: number): Promise<Funktion> {
+  const row = (await db('funktionen').where({ id }).first('id', 'name', 'sortierung', 'pflicht')) as
+    | FunktionRow
+    | undefined;
+  if (!row) throw notFound('Die Funktion wurde nicht gefunden.');
+  return toFunktion(row);
+}
+
+export async function saveFunktion(
+  db: Db,
+  actor: Actor,
+  data: { id: number; name: string; sortierung: number; pflicht: boolean },
+): Promise<Funktion> {
+  const before = data.id ? await getFunktion(db, data.id) : undefined;
+  const others = (await db('funktionen').whereNot({ id: data.id }).select('name')) as { name: string }[];
+  const clash = others.find((o) => o.name.toLocaleLowerCase('de-AT') === data.name.toLocaleLowerCase('de-AT'));
+  if (clash) throw validationFailed({ name: [`Die Funktion „${clash.name}“ gibt es bereits.`] });
+  const values = { name: data.name, sortierung: data.sortierung, pflicht: data.pflicht, updated_at: nowDb() };
+  let id = data.id;
+  try {
+    if (before) await db('funktionen').where({ id }).update(values);
+    else [id] = (await db('funktionen').insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationFailed({ name: ['Eine Funktion mit diesem Namen gibt es bereits.'] });
+    throw err;
+  }
+  const after = await getFunktion(db, id);
+  await recordHistory(db, actor, {
+    entityType: FUNKTION_HISTORY_TYPE,
+    entityId: id,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteFunktion(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getFunktion(db, id);
+  const n = await countOf(db('funktionaere').where({ funktion_id: id }).count({ n: '*' }).first());
+  if (n > 0) {
+    throw conflict(
+      `Die Funktion „${before.name}“ ist ${n === 1 ? 'einem Funktionär' : `${n} Funktionären`} zugeordnet und kann nicht gelöscht werden.`,
+      undefined,
+      'still_referenced',
+    );
+  }
+  await db('funktionen').where({ id }).delete();
+  await recordHistory(db, actor, { entityType: FUNKTION_HISTORY_TYPE, entityId: id, action: 'delete', before });
+}
+
+type FunktionaerRow = {
+  id: number;
+  funktion_id: number;
+  adresse_id: number;
+  von: unknown;
+  bis: unknown;
+  notiz: string | null;
+  funktion_name: string;
+  sortierung: number;
+  titel: string;
+  vorname: string;
+  nachname: string;
+  flags: number;
+  austrittsdatum: unknown;
+};
+
+function funktionaere(db: Db) {
+  return db('funktionaere as f')
+    .join('funktionen as fn', 'fn.id', 'f.funktion_id')
+    .join('adressen as a', 'a.id', 'f.adresse_id')
+    .select(
+      'f.id',
+      'f.funktion_id',
+      'f.adresse_id',
+      'f.von',
+      'f.bis',
+      'f.notiz',
+      'fn.name as funktion_name',
+      'fn.sortierung',
+      'a.titel',
+      'a.vorname',
+      'a.nachname',
+      'a.flags',
+      'a.austrittsdatum',
+    );
+}
+
+const toFunktionaer = (r: FunktionaerRow): Funktionaer => ({
+  id: Number(r.id),
+  funktionId: Number(r.funktion_id),
+  adresseId: Number(r.adresse_id),
+  von: dateOf(r.von) ?? '',
+  bis: dateOf(r.bis),
+  notiz: r.notiz ?? '',
+  funktionName: r.funktion_name,
+  adresseName: adresseName(r),
+});
+
+const sortRows = (rows: FunktionaerRow[]) =>
+  rows.sort(
+    (a, b) =>
+      Number(a.sortierung) - Number(b.sortierung) ||
+      collator.compare(a.funktion_name, b.funktion_name) ||
+      String(dateOf(b.von)).localeCompare(String(dateOf(a.von))) ||
+      Number(a.id) - Number(b.id),
+  );
+
+/** All terms (also past ones), by function then newest first; optionally of one function or address. */
+export async function listFunktionaere(
+  db: Db,
+  filter: { funktionId?: number; adresseId?: number } = {},
+): Promise<Funktionaer[]> {
+  const q = funktionaere(db);
+  if (filter.funktionId) q.where('f.funktion_id', filter.funktionId);
+  if (filter.adresseId) q.where('f.adresse_id', filter.adresseId);
+  return sortRows((await q) as FunktionaerRow[]).map(toFunktionaer);
+}
+
+export async function getFunktionaer(db: Db, id: number): Promise<Funktionaer> {
+  const row = (await funktionaere(db).where('f.id', id).first()) as FunktionaerRow | undefined;
+  if (!row) throw notFound('Der Funktionär wurde nicht gefunden.');
+  return toFunktionaer(row);
+}
+
+export async function saveFunktionaer(
+  db: Db,
+  actor: Actor,
+  data: { id: number; funktionId: number; adresseId: number; von: string; bis: string | null; notiz: string },
+): Promise<Funktionaer> {
+  const before = data.id ? await getFunktionaer(db, data.id) : undefined;
+  const errors: Record<string, string[]> = {};
+  if (!(await db('funktionen').where({ id: data.funktionId }).first('id')))
+    errors.funktionId = ['Diese Funktion gibt es nicht.'];
+  if (!(await adresseExists(db, data.adresseId))) errors.adresseId = ['Diese Adresse gibt es nicht.'];
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  const values = {
+    funktion_id: data.funktionId,
+    adresse_id: data.adresseId,
+    von: data.von,
+    bis: data.bis,
+    notiz: data.notiz,
+    updated_at: nowDb(),
+  };
+  let id = data.id;
+  if (before) await db('funktionaere').where({ id }).update(values);
+  else [id] = (await db('funktionaere').insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+  const after = await getFunktionaer(db, id);
+  await recordHistory(db, actor, {
+    entityType: FUNKTIONAER_HISTORY_TYPE,
+    entityId: id,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteFunktionaer(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getFunktionaer(db, id);
+  await db('funktionaere').where({ id }).delete();
+  await recordHistory(db, actor, { entityType: FUNKTIONAER_HISTORY_TYPE, entityId: id, action: 'delete', before });
+}
+
+const holdsToday = (von: string, bis: string | null, today: string) => von <= today && (bis === null || bis >= today);
+
+/** Required functions nobody holds today. */
+export async function funktionAlerts(db: Db, today = todayVienna()): Promise<FunktionAlert[]> {
+  const pflicht = (await listFunktionen(db)).filter((f) => f.pflicht);
+  const terms = (await db('funktionaere').select('funktion_id', 'von', 'bis')) as {
+    funktion_id: number;
+    von: unknown;
+    bis: unknown;
+  }[];
+  const held = new Set(
+    terms.filter((t) => holdsToday(dateOf(t.von) ?? '', dateOf(t.bis), today)).map((t) => Number(t.funktion_id)),
+  );
+  return pflicht
+    .filter((f) => !held.has(f.id))
+    .map((f) => ({ funktionId: f.id, name: f.name, text: `Die Funktion „${f.name}“ ist derzeit nicht besetzt.` }));
+}
+
+/**
+ * Terms that end within 60 days, and current holders who are no longer members (flag 256
+ * missing or their exit date reached).
+ */
+export async function funktionaerAlerts(db: Db, today = todayVienna()): Promise<FunktionaerAlert[]> {
+  const limit = addDays(today, ENDE_WARNUNG_TAGE);
+  const rows = sortRows((await funktionaere(db)) as FunktionaerRow[]);
+  const alerts: FunktionaerAlert[] = [];
+  for (const r of rows) {
+    const f = toFunktionaer(r);
+    if (f.bis === null ? f.von > today : f.bis < today) continue;
+    const base = { funktionaerId: f.id, funktionId: f.funktionId, adresseId: f.adresseId, name: f.adresseName };
+    if (f.bis !== null && f.bis <= limit && f.von <= today) {
+      alerts.push({
+        ...base,
+        art: 'endet',
+        text: `Die Funktionsperiode von ${f.adresseName} als ${f.funktionName} endet am ${deDate(f.bis)}.`,
+      });
+    }
+    const austritt = dateOf(r.austrittsdatum);
+    const mitglied = (Number(r.flags) & MITGLIED) !== 0 && isActive(austritt, today);
+    if (!mitglied && f.von <= today) {
+      alerts.push({
+        ...base,
+        art: 'kein_mitglied',
+        text: `${f.adresseName} (${f.funktionName}) ist nicht mehr Mitglied des Vereins.`,
+      });
+    }
+  }
+  return alerts;
+}

@@ -1,0 +1,149 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { notFound, validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import { todayVienna } from '../../../platform/validation';
+import type { GartenhistorieEintrag, Parzelle } from '../schema/parzellen';
+import {
+  adresseName,
+  dateOf,
+  dayBefore,
+  gartenhistorie,
+  germanDate,
+  getParzelle,
+  optionalDateOf,
+  PARZELLE_HISTORY_TYPE,
+} from './parzellen';
+
+// Gartenwechsel: a plot passes to a new usage-right holder. The running lease ends the day before
+// the change date and the new one starts on it; both and the history entry in one transaction
+// (the route runs it in one), so a failure leaves the old holder in place.
+
+type AdresseRow = { id: number; anrede: string; titel: string; vorname: string; nachname: string };
+
+export type GartenwechselInfo = {
+  adresse: { id: number; anrede: string; titel: string; vorname: string; nachname: string; name: string };
+  parzellen: { id: number; nummer: string; von: string }[];
+};
+
+/** An address with the plots it holds today, as the Gartenwechsel screen starts from it. */
+export async function gartenwechselInfo(db: Db, adresseId: number): Promise<GartenwechselInfo> {
+  const a = (await db('adressen').where({ id: adresseId }).first('id', 'anrede', 'titel', 'vorname', 'nachname')) as
+    | AdresseRow
+    | undefined;
+  if (!a) throw notFound('Die Adresse wurde nicht gefunden.');
+  const today = todayVienna();
+  const rows = (await db('pachtverhaeltnisse as pv')
+    .join('parzellen as p', 'p.id', 'pv.parzelle_id')
+    .where('pv.adresse_id', adresseId)
+    .where('pv.von', '<=', today)
+    .andWhere((w) => w.whereNull('pv.bis').orWhere('pv.bis', '>=', today))
+    .select('p.id', 'p.nummer', 'pv.von')
+    .orderBy('pv.von', 'asc')) as { id: number; nummer: string; von: string }[];
+  return {
+    adresse: {
+      id: Number(a.id),
+      anrede: a.anrede,
+      titel: a.titel,
+      vorname: a.vorname,
+      nachname: a.nachname,
+      name: adresseName(a),
+    },
+    parzellen: rows.map((r) => ({ id: Number(r.id), nummer: r.nummer, von: dateOf(r.von) })),
+  };
+}
+
+type LeaseRow = {
+  id: number;
+  adresse_id: number;
+  von: string;
+  bis: string | null;
+  nachname: string;
+  vorname: string;
+  titel: string;
+};
+
+const holderOf = (l: LeaseRow | undefined, bis?: string | null) =>
+  l
+    ? {
+        adresseId: Number(l.adresse_id),
+        name: adresseName(l),
+        von: dateOf(l.von),
+        bis: bis !== undefined ? bis : optionalDateOf(l.bis),
+      }
+    : null;
+
+/** Passes a plot to `neueAdresseId` from `datum`; call it inside a transaction. */
+export async function executeGartenwechsel(
+  db: Db,
+  actor: Actor,
+  input: { parzelleId: number; neueAdresseId: number; datum: string },
+): Promise<{ parzelle: Parzelle; historie: GartenhistorieEintrag[] }> {
+  const { parzelleId, neueAdresseId, datum } = input;
+  const errors: Record<string, string[]> = {};
+  const plot = (await db('parzellen').where({ id: parzelleId }).first('id', 'nummer')) as
+    | { id: number; nummer: string }
+    | undefined;
+  if (!plot) errors.parzelleId = ['Diese Parzelle gibt es nicht.'];
+  const neu = (await db('adressen').where({ id: neueAdresseId }).first('id', 'nachname', 'vorname', 'titel')) as
+    | AdresseRow
+    | undefined;
+  if (!neu) errors.neueAdresseId = ['Diese Adresse gibt es nicht.'];
+  if (Object.keys(errors).length) throw validationFailed(errors);
+
+  const leases = (await db('pachtverhaeltnisse as pv')
+    .join('adressen as a', 'a.id', 'pv.adresse_id')
+    .where('pv.parzelle_id', parzelleId)
+    .select('pv.id', 'pv.adresse_id', 'pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
+    .orderBy([
+      { column: 'pv.von', order: 'desc' },
+      { column: 'pv.id', order: 'desc' },
+    ])) as LeaseRow[];
+  // The lease that runs on the change date: it ends the day before.
+  const current = leases.find((l) => dateOf(l.von) <= datum && (l.bis == null || dateOf(l.bis) >= datum));
+  if (current) {
+    if (Number(current.adresse_id) === neueAdresseId) {
+      throw validationFailed({
+        neueAdresseId: [`${adresseName(current)} ist bereits Nutzungsberechtigte(r) von Parzelle ${plot!.nummer}.`],
+      });
+    }
+    if (datum <= dateOf(current.von)) {
+      throw validationFailed({
+        datum: [
+          `Der Wechsel muss nach dem Beginn des laufenden Pachtverhältnisses (${adresseName(current)} seit ${germanDate(dateOf(current.von))}) liegen.`,
+        ],
+      });
+    }
+  }
+  // A lease that starts after the change date blocks it: the change would overlap it.
+  const later = leases.find((l) => l !== current && dateOf(l.von) > datum);
+  if (later) {
+    throw validationFailed({
+      datum: [
+        `Für Parzelle ${plot!.nummer} ist ab ${germanDate(dateOf(later.von))} bereits ${adresseName(later)} eingetragen. Der Wechsel muss danach liegen.`,
+      ],
+    });
+  }
+
+  const ende = dayBefore(datum);
+  const before = { nutzungsberechtigter: holderOf(current) };
+  if (current) await db('pachtverhaeltnisse').where({ id: current.id }).update({ bis: ende });
+  await db('pachtverhaeltnisse').insert({
+    parzelle_id: parzelleId,
+    adresse_id: neueAdresseId,
+    von: datum,
+    bis: null,
+    created_at: nowDb(),
+  });
+  await recordHistory(db, actor, {
+    entityType: PARZELLE_HISTORY_TYPE,
+    entityId: parzelleId,
+    action: 'gartenwechsel',
+    before,
+    after: {
+      nutzungsberechtigter: { adresseId: neueAdresseId, name: adresseName(neu!), von: datum, bis: null },
+      vorheriger: holderOf(current, ende),
+    },
+  });
+  return { parzelle: await getParzelle(db, parzelleId), historie: await gartenhistorie(db, parzelleId) };
+}

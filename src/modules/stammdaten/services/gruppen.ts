@@ -1,0 +1,87 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { conflict, notFound, validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import type { Gruppe, Lookup } from '../schema/parzellen';
+
+export const GRUPPE_HISTORY_TYPE = 'Gruppe';
+const NOT_FOUND = 'Die Gruppe wurde nicht gefunden.';
+const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
+
+type Row = { id: number; name: string; beschreibung: string | null; anzahl: number | string | null };
+
+function gruppenQuery(db: Db) {
+  return db('gruppen as g')
+    .leftJoin('parzellen as p', 'p.gruppe_id', 'g.id')
+    .groupBy('g.id', 'g.name', 'g.beschreibung')
+    .select('g.id', 'g.name', 'g.beschreibung', db.raw('count(p.id) as anzahl'));
+}
+
+const toGruppe = (r: Row): Gruppe => ({
+  id: Number(r.id),
+  name: r.name,
+  beschreibung: r.beschreibung ?? '',
+  anzahlParzellen: Number(r.anzahl ?? 0),
+});
+
+export async function listGruppen(db: Db): Promise<Gruppe[]> {
+  const rows = (await gruppenQuery(db)) as Row[];
+  return rows.map(toGruppe).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+export async function getGruppe(db: Db, id: number): Promise<Gruppe> {
+  const row = (await gruppenQuery(db).where('g.id', id).first()) as Row | undefined;
+  if (!row) throw notFound(NOT_FOUND);
+  return toGruppe(row);
+}
+
+/** Creates (id 0 or absent) or updates a group; names are unique regardless of case. */
+export async function saveGruppe(
+  db: Db,
+  actor: Actor,
+  data: { id?: number; name: string; beschreibung?: string },
+): Promise<Gruppe> {
+  const id = data.id ?? 0;
+  const before = id ? await getGruppe(db, id) : undefined;
+  const names = (await db('gruppen').select('id', 'name')) as { id: number; name: string }[];
+  const clash = names.find(
+    (r) => Number(r.id) !== id && r.name.toLocaleLowerCase('de-AT') === data.name.toLocaleLowerCase('de-AT'),
+  );
+  if (clash) throw validationFailed({ name: [`Eine Gruppe „${clash.name}“ gibt es bereits.`] });
+  const now = nowDb();
+  const values = { name: data.name, beschreibung: data.beschreibung ?? before?.beschreibung ?? '', updated_at: now };
+  let savedId = id;
+  if (before) await db('gruppen').where({ id }).update(values);
+  else [savedId] = (await db('gruppen').insert({ ...values, created_at: now })).map(Number) as [number];
+  const after = await getGruppe(db, savedId);
+  await recordHistory(db, actor, {
+    entityType: GRUPPE_HISTORY_TYPE,
+    entityId: savedId,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+/** Deletes a group no plot belongs to; else 409 naming the plots. */
+export async function deleteGruppe(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getGruppe(db, id);
+  const plots = (await db('parzellen').where({ gruppe_id: id }).select('nummer')) as { nummer: string }[];
+  if (plots.length) {
+    const nummern = plots.map((p) => p.nummer).sort(collator.compare);
+    const shown = nummern.length > 10 ? `${nummern.slice(0, 10).join(', ')} u. a.` : nummern.join(', ');
+    throw conflict(
+      `Die Gruppe „${before.name}“ ist ${plots.length === 1 ? 'der Parzelle' : `${plots.length} Parzellen`} ${shown} zugeordnet und kann nicht gelöscht werden.`,
+      undefined,
+      'still_referenced',
+    );
+  }
+  await db('gruppen').where({ id }).delete();
+  await recordHistory(db, actor, { entityType: GRUPPE_HISTORY_TYPE, entityId: id, action: 'delete', before });
+}
+
+export async function gruppenLookup(db: Db): Promise<Lookup[]> {
+  const rows = (await db('gruppen').select('id', 'name')) as Lookup[];
+  return rows.map((r) => ({ id: Number(r.id), name: r.name })).sort((a, b) => collator.compare(a.name, b.name));
+}

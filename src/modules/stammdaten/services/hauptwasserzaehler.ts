@@ -1,0 +1,238 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { conflict, notFound, validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import { todayVienna } from '../../../platform/validation';
+import { addDays, addYears, dateOf, deDate, isUniqueViolation } from './abstellplaetze';
+
+export const HWZ_HISTORY_TYPE = 'Hauptwasserzaehler';
+/** Austria: a water meter is re-verified or replaced every 5 years (MEG); warn 90 days before. */
+export const EICH_JAHRE = 5;
+export const EICH_WARNUNG_TAGE = 90;
+
+export type Hauptwasserzaehler = {
+  id: number;
+  nummer: string;
+  bezeichnung: string;
+  standort: string;
+  eichdatum: string | null;
+  aktiv: boolean;
+  notiz: string;
+  eichungFaelligAm: string | null;
+  eichungWarnung: boolean;
+  letzteAblesung: { datum: string; stand: string } | null;
+  anzahlParzellen: number;
+};
+
+export type HwzInput = {
+  id: number;
+  nummer: string;
+  bezeichnung: string;
+  standort: string;
+  eichdatum: string | null;
+  aktiv: boolean;
+  notiz: string;
+};
+
+export type WechselInput = {
+  id: number;
+  datum: string;
+  endstand: string;
+  neueNummer: string;
+  anfangsstand: string;
+  eichdatum: string | null;
+};
+
+const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
+const NOT_FOUND = 'Der Hauptwasserzähler wurde nicht gefunden.';
+
+/** A DECIMAL(12,3) value (number from SQLite, string from MySQL) as "12340.000". */
+export const stand3 = (v: unknown) => Number(v).toFixed(3);
+/** Thousandths as an integer, so readings compare exactly. */
+const milli = (v: unknown) => Math.round(Number(v) * 1000);
+
+export function eichung(eichdatum: string | null, today = todayVienna()) {
+  if (!eichdatum) return { eichungFaelligAm: null, eichungWarnung: false };
+  const faellig = addYears(eichdatum, EICH_JAHRE);
+  return { eichungFaelligAm: faellig, eichungWarnung: faellig <= addDays(today, EICH_WARNUNG_TAGE) };
+}
+
+type Row = {
+  id: number;
+  nummer: string;
+  bezeichnung: string;
+  standort: string;
+  eichdatum: unknown;
+  aktiv: number | boolean;
+  notiz: string | null;
+};
+type Ablesung = { id: number; hauptwasserzaehler_id: number; datum: unknown; stand: unknown };
+
+async function lastReadings(db: Db, ids: number[]): Promise<Map<number, Ablesung>> {
+  const out = new Map<number, Ablesung>();
+  if (!ids.length) return out;
+  const rows = (await db('hauptwasserzaehler_ablesungen')
+    .whereIn('hauptwasserzaehler_id', ids)
+    .select('id', 'hauptwasserzaehler_id', 'datum', 'stand')
+    .orderBy([
+      { column: 'datum', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])) as Ablesung[];
+  for (const r of rows) out.set(Number(r.hauptwasserzaehler_id), r);
+  return out;
+}
+
+async function load(db: Db, id?: number): Promise<Hauptwasserzaehler[]> {
+  const q = db('hauptwasserzaehler').select('id', 'nummer', 'bezeichnung', 'standort', 'eichdatum', 'aktiv', 'notiz');
+  if (id !== undefined) q.where({ id });
+  const rows = (await q) as Row[];
+  const ids = rows.map((r) => Number(r.id));
+  const last = await lastReadings(db, ids);
+  const counts = ids.length
+    ? ((await db('parzellen')
+        .whereIn('hauptwasserzaehler_id', ids)
+        .groupBy('hauptwasserzaehler_id')
+        .select('hauptwasserzaehler_id')
+        .count({ n: '*' })) as { hauptwasserzaehler_id: number; n: number | string }[])
+    : [];
+  const countOf = new Map(counts.map((c) => [Number(c.hauptwasserzaehler_id), Number(c.n)]));
+  const today = todayVienna();
+  return rows
+    .map((r) => {
+      const eichdatum = dateOf(r.eichdatum);
+      const l = last.get(Number(r.id));
+      return {
+        id: Number(r.id),
+        nummer: r.nummer,
+        bezeichnung: r.bezeichnung,
+        standort: r.standort,
+        eichdatum,
+        aktiv: Boolean(r.aktiv),
+        notiz: r.notiz ?? '',
+        ...eichung(eichdatum, today),
+        letzteAblesung: l ? { datum: dateOf(l.datum) ?? '', stand: stand3(l.stand) } : null,
+        anzahlParzellen: countOf.get(Number(r.id)) ?? 0,
+      };
+    })
+    .sort((a, b) => collator.compare(a.nummer, b.nummer) || a.id - b.id);
+}
+
+export const listHauptwasserzaehler = (db: Db) => load(db);
+
+export async function getHauptwasserzaehler(db: Db, id: number): Promise<Hauptwasserzaehler> {
+  const [one] = await load(db, id);
+  if (!one) throw notFound(NOT_FOUND);
+  return one;
+}
+
+export async function hwzLookup(db: Db): Promise<{ id: number; name: string }[]> {
+  const rows = (await db('hauptwasserzaehler').select('id', 'nummer')) as { id: number; nummer: string }[];
+  return rows.map((r) => ({ id: Number(r.id), name: r.nummer })).sort((a, b) => collator.compare(a.name, b.name));
+}
+
+async function nummerTaken(db: Db, nummer: string, exceptId: number): Promise<string | undefined> {
+  const others = (await db('hauptwasserzaehler').whereNot({ id: exceptId }).select('nummer')) as { nummer: string }[];
+  return others.find((o) => o.nummer.toLocaleLowerCase('de-AT') === nummer.toLocaleLowerCase('de-AT'))?.nummer;
+}
+
+export async function saveHauptwasserzaehler(db: Db, actor: Actor, data: HwzInput): Promise<Hauptwasserzaehler> {
+  const before = data.id ? await getHauptwasserzaehler(db, data.id) : undefined;
+  const clash = await nummerTaken(db, data.nummer, data.id);
+  if (clash) throw validationFailed({ nummer: [`Den Hauptwasserzähler „${clash}“ gibt es bereits.`] });
+  const values = {
+    nummer: data.nummer,
+    bezeichnung: data.bezeichnung,
+    standort: data.standort,
+    eichdatum: data.eichdatum,
+    aktiv: data.aktiv,
+    notiz: data.notiz,
+    updated_at: nowDb(),
+  };
+  let id = data.id;
+  try {
+    if (before) await db('hauptwasserzaehler').where({ id }).update(values);
+    else
+      [id] = (await db('hauptwasserzaehler').insert({ ...values, created_at: values.updated_at })).map(Number) as [
+        number,
+      ];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationFailed({ nummer: ['Diese Zählernummer ist bereits vergeben.'] });
+    throw err;
+  }
+  const after = await getHauptwasserzaehler(db, id);
+  await recordHistory(db, actor, {
+    entityType: HWZ_HISTORY_TYPE,
+    entityId: id,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+/**
+ * Replaces the meter: the old one's final reading and the new one's first reading at `datum`, the
+ * new number and calibration date (the change date when none is given: a new meter is verified).
+ * Call it inside a transaction.
+ */
+export async function wechselHauptwasserzaehler(db: Db, actor: Actor, data: WechselInput): Promise<Hauptwasserzaehler> {
+  const before = await getHauptwasserzaehler(db, data.id);
+  const errors: Record<string, string[]> = {};
+  const last = before.letzteAblesung;
+  if (last && data.datum < last.datum) {
+    errors.datum = [`Der Wechsel darf nicht vor der letzten Ablesung (${deDate(last.datum)}) liegen.`];
+  }
+  if (last && milli(data.endstand) < milli(last.stand)) {
+    errors.endstand = [`Der Endstand darf nicht unter der letzten Ablesung (${last.stand}) liegen.`];
+  }
+  const clash = await nummerTaken(db, data.neueNummer, data.id);
+  if (clash) errors.neueNummer = [`Den Hauptwasserzähler „${clash}“ gibt es bereits.`];
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  const now = nowDb();
+  await db('hauptwasserzaehler_ablesungen').insert([
+    {
+      hauptwasserzaehler_id: data.id,
+      datum: data.datum,
+      stand: data.endstand,
+      art: 'wechsel-ende',
+      zaehlernummer: before.nummer,
+      created_at: now,
+    },
+    {
+      hauptwasserzaehler_id: data.id,
+      datum: data.datum,
+      stand: data.anfangsstand,
+      art: 'wechsel-start',
+      zaehlernummer: data.neueNummer,
+      created_at: now,
+    },
+  ]);
+  await db('hauptwasserzaehler')
+    .where({ id: data.id })
+    .update({ nummer: data.neueNummer, eichdatum: data.eichdatum ?? data.datum, updated_at: now });
+  const after = await getHauptwasserzaehler(db, data.id);
+  await recordHistory(db, actor, {
+    entityType: HWZ_HISTORY_TYPE,
+    entityId: data.id,
+    action: 'wechsel',
+    before,
+    after: { ...after, wechsel: { datum: data.datum, endstand: data.endstand, anfangsstand: data.anfangsstand } },
+  });
+  return after;
+}
+
+export async function deleteHauptwasserzaehler(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getHauptwasserzaehler(db, id);
+  const plots = (await db('parzellen').where({ hauptwasserzaehler_id: id }).select('nummer')) as { nummer: string }[];
+  if (plots.length) {
+    const names = plots.map((p) => p.nummer).sort(collator.compare);
+    throw conflict(
+      `Am Hauptwasserzähler „${before.nummer}“ ${names.length === 1 ? 'hängt die Parzelle' : 'hängen die Parzellen'} ${names.join(', ')}; er kann nicht gelöscht werden.`,
+      undefined,
+      'still_referenced',
+    );
+  }
+  await db('hauptwasserzaehler_ablesungen').where({ hauptwasserzaehler_id: id }).delete();
+  await db('hauptwasserzaehler').where({ id }).delete();
+  await recordHistory(db, actor, { entityType: HWZ_HISTORY_TYPE, entityId: id, action: 'delete', before });
+}

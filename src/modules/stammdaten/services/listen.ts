@@ -1,0 +1,340 @@
+import type { Db } from '../../../platform/db/db';
+import { notFound } from '../../../platform/errors';
+import { todayVienna } from '../../../platform/validation';
+import { compareNames, displayName, isActive } from './names';
+
+/** A DATE column as `YYYY-MM-DD` (SQLite and MySQL both answer strings; be safe with Dates). */
+export function isoDay(value: unknown): string | null {
+  if (value == null || value === '') return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+}
+
+/** A DECIMAL column as a string with `places` decimals and a dot. */
+export function decimal(value: unknown, places = 2): string | null {
+  if (value == null || value === '') return null;
+  return Number(value).toFixed(places);
+}
+
+/** A German date "dd.mm.yyyy" for print. */
+export function germanDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}.${m}.${y}`;
+}
+
+/** A decimal string "400.50" as Austrians write it: "400,50". */
+export function germanDecimal(value: string | number | null | undefined, places = 2): string {
+  if (value == null || value === '') return '';
+  return new Intl.NumberFormat('de-AT', { minimumFractionDigits: places, maximumFractionDigits: places }).format(
+    Number(value),
+  );
+}
+
+const plotCollator = new Intl.Collator('de-AT', { numeric: true, sensitivity: 'base' });
+export const comparePlots = (a: string, b: string) => plotCollator.compare(a, b);
+
+/** Plots with a lease running on `day`, by address id ("12, 14" sorted by number). */
+export async function currentPlotsByAddress(db: Db, day: string): Promise<Map<number, string[]>> {
+  const rows = await db('pachtverhaeltnisse as pv')
+    .join('parzellen as p', 'p.id', 'pv.parzelle_id')
+    .where('pv.von', '<=', day)
+    .andWhere((q) => q.whereNull('pv.bis').orWhere('pv.bis', '>=', day))
+    .select('pv.adresse_id', 'p.nummer');
+  const map = new Map<number, string[]>();
+  for (const r of rows) {
+    const list = map.get(Number(r.adresse_id)) ?? [];
+    list.push(String(r.nummer));
+    map.set(Number(r.adresse_id), list);
+  }
+  for (const list of map.values()) list.sort(comparePlots);
+  return map;
+}
+
+const yearOf = (iso: string) => Number(iso.slice(0, 4));
+const monthDay = (iso: string) => iso.slice(5, 10);
+
+export const ROUND_BIRTHDAYS = [50, 60, 70, 75, 80, 85, 90, 95];
+export const isRoundBirthday = (age: number) => ROUND_BIRTHDAYS.includes(age) || age >= 100;
+export const JUBILEE_YEARS = [10, 15, 20, 25, 30, 40, 50, 60];
+
+export type GeburtstagRow = {
+  name: string;
+  geburtsdatum: string;
+  alter: number;
+  parzellen: string;
+  adresseId: number;
+  weiterePerson: boolean;
+};
+
+export type GeburtstagOptions = { date: string; weiterePersonen: boolean; zeitungsfilter: boolean; fifties: boolean };
+
+/** Birthdays in the year of `date` of active addresses (and their further persons), by month and day. */
+export async function geburtstagsliste(db: Db, opts: GeburtstagOptions): Promise<GeburtstagRow[]> {
+  const year = yearOf(opts.date);
+  const plots = await currentPlotsByAddress(db, opts.date);
+  const adressen = await db('adressen').whereNotNull('geburtsdatum').select();
+  const activeIds = new Set<number>();
+  const rows: GeburtstagRow[] = [];
+  const push = (p: Record<string, unknown>, adresseId: number, weiterePerson: boolean) => {
+    const geburtsdatum = isoDay(p.geburtsdatum);
+    if (!geburtsdatum) return;
+    if (opts.zeitungsfilter && !p.zeitung_erlaubt) return;
+    const alter = year - yearOf(geburtsdatum);
+    if (alter < 0) return;
+    if (opts.fifties && !isRoundBirthday(alter)) return;
+    rows.push({
+      name: displayName(p as { titel: string; vorname: string; nachname: string }),
+      geburtsdatum,
+      alter,
+      parzellen: (plots.get(adresseId) ?? []).join(', '),
+      adresseId,
+      weiterePerson,
+    });
+  };
+  for (const a of adressen) {
+    if (!isActive(isoDay(a.austrittsdatum), opts.date)) continue;
+    activeIds.add(Number(a.id));
+    push(a, Number(a.id), false);
+  }
+  if (opts.weiterePersonen) {
+    const active = await db('adressen').select('id', 'austrittsdatum');
+    const activeAll = new Set(
+      active.filter((a) => isActive(isoDay(a.austrittsdatum), opts.date)).map((a) => Number(a.id)),
+    );
+    for (const w of await db('weitere_personen').whereNotNull('geburtsdatum').select()) {
+      if (activeAll.has(Number(w.adresse_id))) push(w, Number(w.adresse_id), true);
+    }
+  }
+  return rows.sort(
+    (a, b) => monthDay(a.geburtsdatum).localeCompare(monthDay(b.geburtsdatum)) || compareNames(a.name, b.name),
+  );
+}
+
+export type JubilaeumRow = {
+  name: string;
+  eintrittsdatum: string;
+  jahre: number;
+  parzellen: string;
+  adresseId: number;
+};
+
+/** Members reaching 10, 15, 20, 25, 30, 40, 50 or 60 years of membership in the year of `date`. */
+export async function jubilaeumsliste(db: Db, date: string): Promise<JubilaeumRow[]> {
+  const year = yearOf(date);
+  const plots = await currentPlotsByAddress(db, date);
+  const rows: JubilaeumRow[] = [];
+  for (const a of await db('adressen').whereNotNull('eintrittsdatum').select()) {
+    if (!isActive(isoDay(a.austrittsdatum), date)) continue;
+    const eintrittsdatum = isoDay(a.eintrittsdatum)!;
+    const jahre = year - yearOf(eintrittsdatum);
+    if (!JUBILEE_YEARS.includes(jahre)) continue;
+    rows.push({
+      name: displayName(a),
+      eintrittsdatum,
+      jahre,
+      parzellen: (plots.get(Number(a.id)) ?? []).join(', '),
+      adresseId: Number(a.id),
+    });
+  }
+  return rows.sort((a, b) => b.jahre - a.jahre || compareNames(a.name, b.name));
+}
+
+export type UnterschriftRow = { parzelle: string; name: string; adresseId: number; parzelleId: number };
+
+/** One row per lease running today, by plot number; optionally only members, only one group. */
+export async function unterschriftenliste(
+  db: Db,
+  opts: { nurMitglieder: boolean; gruppenFilter?: number; date?: string },
+): Promise<UnterschriftRow[]> {
+  const day = opts.date ?? todayVienna();
+  const q = db('pachtverhaeltnisse as pv')
+    .join('parzellen as p', 'p.id', 'pv.parzelle_id')
+    .join('adressen as a', 'a.id', 'pv.adresse_id')
+    .where('pv.von', '<=', day)
+    .andWhere((w) => w.whereNull('pv.bis').orWhere('pv.bis', '>=', day))
+    .select(
+      'p.id as parzelle_id',
+      'p.nummer',
+      'p.gruppe_id',
+      'a.id as adresse_id',
+      'a.titel',
+      'a.vorname',
+      'a.nachname',
+      'a.flags',
+    );
+  if (opts.gruppenFilter) q.where('p.gruppe_id', opts.gruppenFilter);
+  const rows = await q;
+  return rows
+    .filter((r) => !opts.nurMitglieder || (Number(r.flags) & 256) !== 0)
+    .map((r) => ({
+      parzelle: String(r.nummer),
+      name: displayName(r),
+      adresseId: Number(r.adresse_id),
+      parzelleId: Number(r.parzelle_id),
+    }))
+    .sort((a, b) => comparePlots(a.parzelle, b.parzelle) || compareNames(a.name, b.name));
+}
+
+export type SummenRow = { key: string; bezeichnung: string; wert: string | number };
+
+/** The Pachtabrechnung asked for, or the newest. */
+export async function pachtabrechnungOf(
+  db: Db,
+  id?: number,
+): Promise<{ id: number; jahr: number; bezeichnung: string }> {
+  const row = id
+    ? await db('pachtabrechnungen').where({ id }).first()
+    : await db('pachtabrechnungen').orderBy('jahr', 'desc').first();
+  if (!row) throw notFound('Die Pachtabrechnung gibt es nicht.');
+  return { id: Number(row.id), jahr: Number(row.jahr), bezeichnung: String(row.bezeichnung ?? '') };
+}
+
+/** Counts and sums of a year: plots, areas, members, parking spaces, groups. */
+export async function summenblatt(
+  db: Db,
+  pachtabrechnungID?: number,
+): Promise<{
+  pachtabrechnung: { id: number; jahr: number; bezeichnung: string };
+  stichtag: string;
+  rows: SummenRow[];
+}> {
+  const pa = await pachtabrechnungOf(db, pachtabrechnungID);
+  const today = todayVienna();
+  const stichtag =
+    pa.jahr === yearOf(today) ? today : pa.jahr < yearOf(today) ? `${pa.jahr}-12-31` : `${pa.jahr}-01-01`;
+  const parzellen = await db('parzellen').select('id', 'flaeche', 'aktiv', 'gruppe_id');
+  const aktive = parzellen.filter((p) => Boolean(Number(p.aktiv)));
+  const flaeche = aktive.reduce((s, p) => s + Math.round(Number(p.flaeche) * 100), 0);
+  const jahr = await db('parzelle_jahr')
+    .where({ pachtabrechnung_id: pa.id })
+    .select('parzelle_id', 'gemeinschaftsflaeche');
+  const aktivIds = new Set(aktive.map((p) => Number(p.id)));
+  const gemeinschaft = jahr
+    .filter((j) => aktivIds.has(Number(j.parzelle_id)))
+    .reduce((s, j) => s + Math.round(Number(j.gemeinschaftsflaeche ?? 0) * 100), 0);
+  const plots = await db('pachtverhaeltnisse')
+    .where('von', '<=', stichtag)
+    .andWhere((q) => q.whereNull('bis').orWhere('bis', '>=', stichtag))
+    .select('parzelle_id', 'adresse_id');
+  const vergeben = new Set(plots.map((p) => Number(p.parzelle_id)).filter((id) => aktivIds.has(id)));
+  const adressen = await db('adressen').select('id', 'flags', 'austrittsdatum');
+  const aktiveAdressen = new Set(
+    adressen.filter((a) => isActive(isoDay(a.austrittsdatum), stichtag)).map((a) => Number(a.id)),
+  );
+  const mitglieder = adressen.filter((a) => aktiveAdressen.has(Number(a.id)) && (Number(a.flags) & 256) !== 0).length;
+  const weitere = (await db('weitere_personen').select('adresse_id')).filter((w) =>
+    aktiveAdressen.has(Number(w.adresse_id)),
+  ).length;
+  const plaetze = await db('abstellplaetze').where({ aktiv: true }).select('id');
+  const zugeordnet = new Set(
+    (
+      await db('abstellplatz_zuordnungen')
+        .where('von', '<=', stichtag)
+        .andWhere((q) => q.whereNull('bis').orWhere('bis', '>=', stichtag))
+        .select('abstellplatz_id')
+    ).map((z) => Number(z.abstellplatz_id)),
+  );
+  const plaetzeVergeben = plaetze.filter((p) => zugeordnet.has(Number(p.id))).length;
+  const gruppen = await db('gruppen').orderBy('name').select('id', 'name');
+  const rows: SummenRow[] = [
+    { key: 'parzellen', bezeichnung: 'Parzellen (aktiv)', wert: aktive.length },
+    { key: 'gesamtflaeche', bezeichnung: 'Gesamtfläche m²', wert: (flaeche / 100).toFixed(2) },
+    { key: 'gemeinschaftsflaeche', bezeichnung: 'Gemeinschaftsfläche m²', wert: (gemeinschaft / 100).toFixed(2) },
+    { key: 'vergebeneParzellen', bezeichnung: 'Vergebene Parzellen', wert: vergeben.size },
+    { key: 'freieParzellen', bezeichnung: 'Freie Parzellen', wert: aktive.length - vergeben.size },
+    { key: 'mitglieder', bezeichnung: 'Mitglieder', wert: mitglieder },
+    { key: 'weiterePersonen', bezeichnung: 'Weitere Personen', wert: weitere },
+    { key: 'abstellplaetze', bezeichnung: 'Abstellplätze', wert: plaetze.length },
+    { key: 'abstellplaetzeVergeben', bezeichnung: 'Abstellplätze vergeben', wert: plaetzeVergeben },
+    { key: 'abstellplaetzeFrei', bezeichnung: 'Abstellplätze frei', wert: plaetze.length - plaetzeVergeben },
+    { key: 'gruppen', bezeichnung: 'Gruppen', wert: gruppen.length },
+    ...gruppen.map((g) => ({
+      key: `gruppe:${g.id}`,
+      bezeichnung: `Parzellen in Gruppe ${g.name}`,
+      wert: aktive.filter((p) => Number(p.gruppe_id) === Number(g.id)).length,
+    })),
+  ];
+  return { pachtabrechnung: pa, stichtag, rows };
+}
+
+export type Stammdatenblatt = {
+  adresse: Record<string, unknown> & { id: number; name: string };
+  parzellen: { nummer: string; flaeche: string; von: string; bis: string | null }[];
+  weiterePersonen: { name: string; beziehung: string; geburtsdatum: string | null; telefon: string; email: string }[];
+  abstellplaetze: { nummer: string; kategorie: string; von: string; bis: string | null }[];
+  funktionen: { name: string; von: string; bis: string | null }[];
+};
+
+/** One person's data: address, plots (current and past), further persons, parking spaces, functions. */
+export async function stammdatenblatt(db: Db, id: number): Promise<Stammdatenblatt> {
+  const a = await db('adressen').where({ id }).first();
+  if (!a) throw notFound('Die Adresse gibt es nicht.');
+  const parzellen = await db('pachtverhaeltnisse as pv')
+    .join('parzellen as p', 'p.id', 'pv.parzelle_id')
+    .where('pv.adresse_id', id)
+    .orderBy('pv.von', 'desc')
+    .select('p.nummer', 'p.flaeche', 'pv.von', 'pv.bis');
+  const weitere = await db('weitere_personen').where({ adresse_id: id }).orderBy('id');
+  const plaetze = await db('abstellplatz_zuordnungen as z')
+    .join('abstellplaetze as p', 'p.id', 'z.abstellplatz_id')
+    .leftJoin('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
+    .where('z.adresse_id', id)
+    .orderBy('z.von', 'desc')
+    .select('p.nummer', 'k.name as kategorie', 'z.von', 'z.bis');
+  const funktionen = await db('funktionaere as f')
+    .join('funktionen as fn', 'fn.id', 'f.funktion_id')
+    .where('f.adresse_id', id)
+    .orderBy('f.von', 'desc')
+    .select('fn.name', 'f.von', 'f.bis');
+  return {
+    adresse: {
+      ...a,
+      id: Number(a.id),
+      name: displayName(a),
+      geburtsdatum: isoDay(a.geburtsdatum),
+      eintrittsdatum: isoDay(a.eintrittsdatum),
+      austrittsdatum: isoDay(a.austrittsdatum),
+    },
+    parzellen: parzellen.map((p) => ({
+      nummer: String(p.nummer),
+      flaeche: decimal(p.flaeche) ?? '0.00',
+      von: isoDay(p.von)!,
+      bis: isoDay(p.bis),
+    })),
+    weiterePersonen: weitere.map((w) => ({
+      name: displayName(w),
+      beziehung: String(w.beziehung ?? ''),
+      geburtsdatum: isoDay(w.geburtsdatum),
+      telefon: String(w.telefon ?? ''),
+      email: String(w.email ?? ''),
+    })),
+    abstellplaetze: plaetze.map((p) => ({
+      nummer: String(p.nummer),
+      kategorie: String(p.kategorie ?? ''),
+      von: isoDay(p.von)!,
+      bis: isoDay(p.bis),
+    })),
+    funktionen: funktionen.map((f) => ({ name: String(f.name), von: isoDay(f.von)!, bis: isoDay(f.bis) })),
+  };
+}
+
+export type AdresseExportRow = Record<string, unknown>;
+
+/** Addresses for the Excel export (all, or members without a current plot). */
+export async function adressenFuerExport(db: Db, nurOhneParzelle: boolean): Promise<AdresseExportRow[]> {
+  const today = todayVienna();
+  const plots = await currentPlotsByAddress(db, today);
+  const rows = (await db('adressen').select()).map((a) => ({
+    ...a,
+    name: displayName(a),
+    geburtsdatum: isoDay(a.geburtsdatum),
+    eintrittsdatum: isoDay(a.eintrittsdatum),
+    austrittsdatum: isoDay(a.austrittsdatum),
+    mitglied: (Number(a.flags) & 256) !== 0,
+    aktiv: isActive(isoDay(a.austrittsdatum), today),
+    parzellen: (plots.get(Number(a.id)) ?? []).join(', '),
+  }));
+  const filtered = nurOhneParzelle ? rows.filter((r) => r.mitglied && r.aktiv && !plots.has(Number(r.id))) : rows;
+  return filtered.sort((a, b) => compareNames(a.name, b.name));
+}

@@ -1,0 +1,61 @@
+import { type Db, nowDb } from '../../../platform/db/db';
+import { notFound } from '../../../platform/errors';
+import { todayVienna } from '../../../platform/validation';
+import type { Pachtabrechnung } from '../schema/parzellen';
+
+// The year scope of the yearly values (Pachtabrechnung). The club works in calendar years; the
+// newest year is the default, and a database without any year gets the current (Vienna) one.
+
+const TABLE = 'pachtabrechnungen';
+
+type Row = { id: number; jahr: number; bezeichnung: string };
+const toPachtabrechnung = (r: Row): Pachtabrechnung => ({
+  id: Number(r.id),
+  jahr: Number(r.jahr),
+  bezeichnung: r.bezeichnung,
+});
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown };
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062;
+}
+
+/** All years, newest first. */
+export async function listPachtabrechnungen(db: Db): Promise<Pachtabrechnung[]> {
+  const rows = (await db(TABLE).select('id', 'jahr', 'bezeichnung').orderBy('jahr', 'desc')) as Row[];
+  return rows.map(toPachtabrechnung);
+}
+
+/** The year `jahr`, created when missing (safe against a concurrent creation). */
+export async function ensureYear(db: Db, jahr: number): Promise<Pachtabrechnung> {
+  const existing = (await db(TABLE).where({ jahr }).first('id', 'jahr', 'bezeichnung')) as Row | undefined;
+  if (existing) return toPachtabrechnung(existing);
+  const now = nowDb();
+  try {
+    await db(TABLE).insert({ jahr, bezeichnung: `Abrechnungsjahr ${jahr}`, created_at: now, updated_at: now });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  const row = (await db(TABLE).where({ jahr }).first('id', 'jahr', 'bezeichnung')) as Row;
+  return toPachtabrechnung(row);
+}
+
+/** The current calendar year in Vienna. */
+export const currentJahr = (now = new Date()): number => Number(todayVienna(now).slice(0, 4));
+
+/**
+ * The year a request is about: the given id (404 when unknown), else the newest year, else the
+ * current year, created on the spot.
+ */
+export async function resolveYear(db: Db, pachtabrechnungId?: number | null): Promise<Pachtabrechnung> {
+  if (pachtabrechnungId) {
+    const row = (await db(TABLE).where({ id: pachtabrechnungId }).first('id', 'jahr', 'bezeichnung')) as
+      | Row
+      | undefined;
+    if (!row) throw notFound('Das Abrechnungsjahr wurde nicht gefunden.');
+    return toPachtabrechnung(row);
+  }
+  const newest = (await db(TABLE).orderBy('jahr', 'desc').first('id', 'jahr', 'bezeichnung')) as Row | undefined;
+  if (newest) return toPachtabrechnung(newest);
+  return ensureYear(db, currentJahr());
+}

@@ -1,0 +1,154 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { notFound, validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import type { AppServices } from '../../../platform/services';
+import { getSetting } from '../../../platform/settings/settings';
+import { todayVienna } from '../../../platform/validation';
+import { type Parkkarte, Parkkarten, parkkartenCss } from '../templates/Parkkarten';
+import { adresseName, dateOf } from './abstellplaetze';
+import { resolveYear } from './pachtabrechnungen';
+
+export const PARKKARTEN_HISTORY_TYPE = 'Parkkarten';
+
+export type ParkkartenInfo = {
+  pachtabrechnungId: number;
+  jahr: number;
+  gebuehrCent: number;
+  gueltigBis: string | null;
+  hinweis: string;
+};
+
+type Pachtabrechnung = { id: number; jahr: number };
+
+/** The year asked for (404 when unknown), or the newest (the current one is created when there is none). */
+export async function resolvePachtabrechnung(db: Db, id?: number): Promise<Pachtabrechnung> {
+  const { id: paId, jahr } = await resolveYear(db, id);
+  return { id: paId, jahr };
+}
+
+/** The stored values of the year, or the defaults: no fee, valid until 31 December, no note. */
+export async function getParkkartenInfo(db: Db, pachtabrechnungId?: number): Promise<ParkkartenInfo> {
+  const pa = await resolvePachtabrechnung(db, pachtabrechnungId);
+  const row = (await db('parkkarten_info').where({ pachtabrechnung_id: pa.id }).first()) as
+    | { gebuehr_cent: number | string; gueltig_bis: unknown; hinweis: string | null }
+    | undefined;
+  if (!row)
+    return { pachtabrechnungId: pa.id, jahr: pa.jahr, gebuehrCent: 0, gueltigBis: `${pa.jahr}-12-31`, hinweis: '' };
+  return {
+    pachtabrechnungId: pa.id,
+    jahr: pa.jahr,
+    gebuehrCent: Number(row.gebuehr_cent),
+    gueltigBis: dateOf(row.gueltig_bis),
+    hinweis: row.hinweis ?? '',
+  };
+}
+
+export async function saveParkkartenInfo(
+  db: Db,
+  actor: Actor,
+  input: { pachtabrechnungId: number; gebuehrCent: number; gueltigBis: string | null; hinweis: string },
+): Promise<ParkkartenInfo> {
+  const pa = (await db('pachtabrechnungen').where({ id: input.pachtabrechnungId }).first('id')) as unknown;
+  if (!pa) throw validationFailed({ pachtabrechnungId: ['Dieses Abrechnungsjahr gibt es nicht.'] });
+  const before = await getParkkartenInfo(db, input.pachtabrechnungId);
+  const values = {
+    gebuehr_cent: input.gebuehrCent,
+    gueltig_bis: input.gueltigBis,
+    hinweis: input.hinweis,
+    updated_at: nowDb(),
+  };
+  const exists = await db('parkkarten_info')
+    .where({ pachtabrechnung_id: input.pachtabrechnungId })
+    .first('pachtabrechnung_id');
+  if (exists) await db('parkkarten_info').where({ pachtabrechnung_id: input.pachtabrechnungId }).update(values);
+  else await db('parkkarten_info').insert({ ...values, pachtabrechnung_id: input.pachtabrechnungId });
+  const after = await getParkkartenInfo(db, input.pachtabrechnungId);
+  await recordHistory(db, actor, {
+    entityType: PARKKARTEN_HISTORY_TYPE,
+    entityId: input.pachtabrechnungId,
+    action: exists ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+/**
+ * The parking cards of a year as one PDF: per plot as many cards as `parzelle_jahr.anzahl_parkkarten`
+ * says, for one plot (`parzelle` = its id or number) or all. The holder is today's Nutzungsberechtigter.
+ */
+export async function parkkartenPdf(
+  services: AppServices,
+  db: Db,
+  query: { parzelle?: string; pachtabrechnungID?: number },
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const info = await getParkkartenInfo(db, query.pachtabrechnungID);
+  const q = db('parzellen as p')
+    .join('parzelle_jahr as j', function () {
+      this.on('j.parzelle_id', '=', 'p.id').andOn('j.pachtabrechnung_id', '=', db.raw('?', [info.pachtabrechnungId]));
+    })
+    .where('j.anzahl_parkkarten', '>', 0)
+    .select('p.id', 'p.nummer', 'j.anzahl_parkkarten');
+  const parzelle = query.parzelle?.trim();
+  if (parzelle) {
+    const byNummer = (await db('parzellen').where({ nummer: parzelle }).first('id')) as { id: number } | undefined;
+    const byId = /^\d+$/.test(parzelle)
+      ? ((await db('parzellen')
+          .where({ id: Number(parzelle) })
+          .first('id')) as { id: number } | undefined)
+      : undefined;
+    const id = byId?.id ?? byNummer?.id;
+    if (!id) throw notFound('Die Parzelle wurde nicht gefunden.');
+    q.where('p.id', id);
+  }
+  const plots = (await q) as { id: number; nummer: string; anzahl_parkkarten: number | string }[];
+  if (!plots.length) {
+    throw validationFailed({
+      parzelle: [`Für ${parzelle ? 'diese Parzelle' : 'keine Parzelle'} sind ${info.jahr} Parkkarten vorgesehen.`],
+    });
+  }
+  const today = todayVienna();
+  const holders = (await db('pachtverhaeltnisse as v')
+    .join('adressen as a', 'a.id', 'v.adresse_id')
+    .whereIn(
+      'v.parzelle_id',
+      plots.map((p) => p.id),
+    )
+    .where('v.von', '<=', today)
+    .where((w) => w.whereNull('v.bis').orWhere('v.bis', '>=', today))
+    .select('v.parzelle_id', 'a.titel', 'a.vorname', 'a.nachname')) as {
+    parzelle_id: number;
+    titel: string;
+    vorname: string;
+    nachname: string;
+  }[];
+  const holderOf = new Map(holders.map((h) => [Number(h.parzelle_id), adresseName(h)]));
+  const collator = new Intl.Collator('de-AT', { numeric: true });
+  plots.sort((a, b) => collator.compare(a.nummer, b.nummer));
+  const verein = (await getSetting(db, 'Adresse', 'name'))?.trim() || 'Kleingartenverein';
+  const cards: Parkkarte[] = [];
+  for (const p of plots) {
+    const n = Number(p.anzahl_parkkarten);
+    for (let i = 1; i <= n; i++) {
+      cards.push({
+        verein,
+        jahr: info.jahr,
+        parzelle: p.nummer,
+        name: holderOf.get(Number(p.id)) ?? '',
+        gueltigBis: info.gueltigBis,
+        hinweis: info.hinweis,
+        nr: i,
+        von: n,
+      });
+    }
+  }
+  const pdf = await services.pdf.renderElement(Parkkarten({ cards }), {
+    title: `Parkkarten ${info.jahr}`,
+    css: parkkartenCss,
+  });
+  const fileName = parzelle
+    ? `Parkkarten_${info.jahr}_Parzelle_${plots[0]!.nummer}.pdf`
+    : `Parkkarten_${info.jahr}.pdf`;
+  return { pdf, fileName };
+}

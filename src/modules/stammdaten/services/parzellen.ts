@@ -1,0 +1,282 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { conflict, notFound, validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import { roundDecimal } from '../../../platform/money/decimal';
+import { todayVienna } from '../../../platform/validation';
+import type { GartenhistorieEintrag, Lookup, Nutzungsberechtigter, Parzelle, ParzelleInput } from '../schema/parzellen';
+import { displayName } from './names';
+import { resolveYear } from './pachtabrechnungen';
+
+export const PARZELLE_HISTORY_TYPE = 'Parzelle';
+const NOT_FOUND = 'Die Parzelle wurde nicht gefunden.';
+
+const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
+
+/** `2020-03-01` → `01.03.2020`, for German sentences. */
+export function germanDate(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}.${m}.${y}`;
+}
+
+/** The calendar day before `iso` (`YYYY-MM-DD`). */
+export function dayBefore(iso: string): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A DATE column as `YYYY-MM-DD` (SQLite keeps what was written, MySQL answers strings). */
+export const dateOf = (v: unknown): string => String(v).slice(0, 10);
+export const optionalDateOf = (v: unknown): string | null => (v == null || v === '' ? null : dateOf(v));
+
+type NameRow = { nachname: string; vorname: string | null; titel: string | null };
+/** "Huber Maria", with a title after a comma: "Huber Maria, Dr.". */
+/** One way to write a holder's name everywhere: "Dr. Huber Maria" (names.ts). */
+export const adresseName = (r: NameRow): string => displayName(r);
+
+type HolderRow = NameRow & { parzelle_id: number; adresse_id: number; von: string; bis: string | null; id: number };
+
+/** The usage-right holders on `day` (von ≤ day, bis open or ≥ day), by plot. */
+export async function holdersOn(
+  db: Db,
+  day: string,
+  parzelleIds?: number[],
+): Promise<Map<number, Nutzungsberechtigter>> {
+  const q = db('pachtverhaeltnisse as pv')
+    .join('adressen as a', 'a.id', 'pv.adresse_id')
+    .where('pv.von', '<=', day)
+    .andWhere((w) => w.whereNull('pv.bis').orWhere('pv.bis', '>=', day))
+    .select('pv.id', 'pv.parzelle_id', 'pv.adresse_id', 'pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
+    .orderBy([
+      { column: 'pv.von', order: 'asc' },
+      { column: 'pv.id', order: 'asc' },
+    ]);
+  if (parzelleIds) q.whereIn('pv.parzelle_id', parzelleIds);
+  const rows = (await q) as HolderRow[];
+  const out = new Map<number, Nutzungsberechtigter>();
+  // The newest lease wins should two overlap.
+  for (const r of rows) {
+    out.set(Number(r.parzelle_id), { adresseId: Number(r.adresse_id), name: adresseName(r), von: dateOf(r.von) });
+  }
+  return out;
+}
+
+type ParzelleRow = {
+  id: number;
+  nummer: string;
+  flaeche: number | string;
+  flags: number;
+  wasserzaehler_nummer: string | null;
+  hauptwasserzaehler_id: number | null;
+  gruppe_id: number | null;
+  aktiv: number | boolean;
+  notiz: string | null;
+  gemeinschaftsflaeche: number | string | null;
+  anzahl_parkkarten: number | null;
+  gruppe_name: string | null;
+  hwz_nummer: string | null;
+};
+
+function parzellenQuery(db: Db, pachtabrechnungId: number) {
+  return db('parzellen as p')
+    .leftJoin('parzelle_jahr as pj', (j) =>
+      j.on('pj.parzelle_id', '=', 'p.id').andOn('pj.pachtabrechnung_id', '=', db.raw('?', [pachtabrechnungId])),
+    )
+    .leftJoin('gruppen as g', 'g.id', 'p.gruppe_id')
+    .leftJoin('hauptwasserzaehler as h', 'h.id', 'p.hauptwasserzaehler_id')
+    .select(
+      'p.id',
+      'p.nummer',
+      'p.flaeche',
+      'p.flags',
+      'p.wasserzaehler_nummer',
+      'p.hauptwasserzaehler_id',
+      'p.gruppe_id',
+      'p.aktiv',
+      'p.notiz',
+      'pj.gemeinschaftsflaeche',
+      'pj.anzahl_parkkarten',
+      'g.name as gruppe_name',
+      'h.nummer as hwz_nummer',
+    );
+}
+
+function toParzelle(r: ParzelleRow, pachtabrechnungId: number, holder: Nutzungsberechtigter | undefined): Parzelle {
+  return {
+    id: Number(r.id),
+    nummer: r.nummer,
+    flaeche: roundDecimal(r.flaeche ?? 0, 2),
+    gemeinschaftsflaeche: r.gemeinschaftsflaeche == null ? null : roundDecimal(r.gemeinschaftsflaeche, 2),
+    anzahlParkkarten: Number(r.anzahl_parkkarten ?? 0),
+    flags: Number(r.flags),
+    wasserzaehlerNummer: r.wasserzaehler_nummer ?? '',
+    hauptwasserzaehlerId: r.hauptwasserzaehler_id == null ? null : Number(r.hauptwasserzaehler_id),
+    gruppeId: r.gruppe_id == null ? null : Number(r.gruppe_id),
+    aktiv: Boolean(r.aktiv),
+    notiz: r.notiz ?? '',
+    pachtabrechnungId,
+    nutzungsberechtigter: holder ?? null,
+    gruppeName: r.gruppe_name ?? null,
+    hauptwasserzaehlerNummer: r.hwz_nummer ?? null,
+  };
+}
+
+export type ParzellenFilter = 'aktiv' | 'frei' | 'vergeben' | 'alle';
+
+/** Plots with their values for the year, filtered and searched (number, holder, group), by number. */
+export async function listParzellen(
+  db: Db,
+  opts: { pachtabrechnungID?: number; search?: string; filter?: ParzellenFilter } = {},
+): Promise<Parzelle[]> {
+  const year = await resolveYear(db, opts.pachtabrechnungID);
+  const rows = (await parzellenQuery(db, year.id)) as ParzelleRow[];
+  const holders = await holdersOn(db, todayVienna());
+  let list = rows.map((r) => toParzelle(r, year.id, holders.get(Number(r.id))));
+  const filter = opts.filter ?? 'alle';
+  if (filter === 'aktiv') list = list.filter((p) => p.aktiv);
+  else if (filter === 'frei') list = list.filter((p) => !p.nutzungsberechtigter);
+  else if (filter === 'vergeben') list = list.filter((p) => p.nutzungsberechtigter);
+  const search = opts.search?.trim().toLocaleLowerCase('de-AT');
+  if (search) {
+    list = list.filter((p) =>
+      [p.nummer, p.nutzungsberechtigter?.name, p.gruppeName, p.wasserzaehlerNummer].some((s) =>
+        s?.toLocaleLowerCase('de-AT').includes(search),
+      ),
+    );
+  }
+  return list.sort((a, b) => collator.compare(a.nummer, b.nummer) || a.id - b.id);
+}
+
+export async function getParzelle(db: Db, id: number, pachtabrechnungId?: number | null): Promise<Parzelle> {
+  const year = await resolveYear(db, pachtabrechnungId);
+  const row = (await parzellenQuery(db, year.id).where('p.id', id).first()) as ParzelleRow | undefined;
+  if (!row) throw notFound(NOT_FOUND);
+  const holders = await holdersOn(db, todayVienna(), [id]);
+  return toParzelle(row, year.id, holders.get(id));
+}
+
+/** Creates (id 0 or absent) or updates a plot and its values for the year; fields left out keep their value. */
+export async function saveParzelle(db: Db, actor: Actor, data: ParzelleInput): Promise<Parzelle> {
+  const year = await resolveYear(db, data.pachtabrechnungId);
+  const id = data.id ?? 0;
+  const before = id ? await getParzelle(db, id, year.id) : undefined;
+
+  const errors: Record<string, string[]> = {};
+  const nummer = data.nummer;
+  const clash = (await db('parzellen')
+    .whereRaw('lower(nummer) = ?', [nummer.toLowerCase()])
+    .whereNot('id', id)
+    .first('id', 'nummer')) as { nummer: string } | undefined;
+  if (clash) errors.nummer = [`Eine Parzelle mit der Nummer „${clash.nummer}“ gibt es bereits.`];
+  if (data.gruppeId != null && !(await db('gruppen').where({ id: data.gruppeId }).first('id'))) {
+    errors.gruppeId = ['Diese Gruppe gibt es nicht.'];
+  }
+  if (
+    data.hauptwasserzaehlerId != null &&
+    !(await db('hauptwasserzaehler').where({ id: data.hauptwasserzaehlerId }).first('id'))
+  ) {
+    errors.hauptwasserzaehlerId = ['Diesen Hauptwasserzähler gibt es nicht.'];
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors);
+
+  const now = nowDb();
+  const values = {
+    nummer,
+    flaeche: data.flaeche ?? before?.flaeche ?? '0.00',
+    flags: data.flags ?? before?.flags ?? 0,
+    wasserzaehler_nummer: data.wasserzaehlerNummer ?? before?.wasserzaehlerNummer ?? '',
+    hauptwasserzaehler_id:
+      data.hauptwasserzaehlerId !== undefined ? data.hauptwasserzaehlerId : (before?.hauptwasserzaehlerId ?? null),
+    gruppe_id: data.gruppeId !== undefined ? data.gruppeId : (before?.gruppeId ?? null),
+    aktiv: data.aktiv ?? before?.aktiv ?? true,
+    notiz: data.notiz ?? before?.notiz ?? '',
+    updated_at: now,
+  };
+  let savedId = id;
+  if (before) await db('parzellen').where({ id }).update(values);
+  else [savedId] = (await db('parzellen').insert({ ...values, created_at: now })).map(Number) as [number];
+
+  const jahr = {
+    gemeinschaftsflaeche:
+      data.gemeinschaftsflaeche !== undefined ? data.gemeinschaftsflaeche : (before?.gemeinschaftsflaeche ?? null),
+    anzahl_parkkarten: data.anzahlParkkarten ?? before?.anzahlParkkarten ?? 0,
+  };
+  const key = { parzelle_id: savedId, pachtabrechnung_id: year.id };
+  if (await db('parzelle_jahr').where(key).first('parzelle_id')) await db('parzelle_jahr').where(key).update(jahr);
+  else await db('parzelle_jahr').insert({ ...key, ...jahr });
+
+  const after = await getParzelle(db, savedId, year.id);
+  await recordHistory(db, actor, {
+    entityType: PARZELLE_HISTORY_TYPE,
+    entityId: savedId,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+/** Deletes a plot that never had a holder; its yearly values go with it. */
+export async function deleteParzelle(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getParzelle(db, id);
+  const leases = (await db('pachtverhaeltnisse as pv')
+    .join('adressen as a', 'a.id', 'pv.adresse_id')
+    .where('pv.parzelle_id', id)
+    .select('pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
+    .orderBy('pv.von', 'desc')) as (NameRow & { von: string; bis: string | null })[];
+  if (leases.length) {
+    const today = todayVienna();
+    const current = leases.filter((l) => dateOf(l.von) <= today && (l.bis == null || dateOf(l.bis) >= today));
+    const shown = (current.length ? current : leases).slice(0, 3);
+    const list = shown
+      .map((l) =>
+        l.bis == null || dateOf(l.bis) >= today
+          ? `${adresseName(l)} seit ${germanDate(dateOf(l.von))}`
+          : `${adresseName(l)} ${germanDate(dateOf(l.von))}–${germanDate(dateOf(l.bis))}`,
+      )
+      .join(', ');
+    const more = leases.length > shown.length && !current.length ? ' u. a.' : '';
+    throw conflict(
+      `Parzelle ${before.nummer} ${current.length ? 'hat' : 'hatte'} Nutzungsberechtigte (${list}${more}) und kann nicht gelöscht werden.`,
+      undefined,
+      'still_referenced',
+    );
+  }
+  await db('parzelle_jahr').where({ parzelle_id: id }).delete();
+  await db('parzellen').where({ id }).delete();
+  await recordHistory(db, actor, { entityType: PARZELLE_HISTORY_TYPE, entityId: id, action: 'delete', before });
+}
+
+/** All leases of a plot, newest first. */
+export async function gartenhistorie(db: Db, parzelleId: number): Promise<GartenhistorieEintrag[]> {
+  if (!(await db('parzellen').where({ id: parzelleId }).first('id'))) throw notFound(NOT_FOUND);
+  const rows = (await db('pachtverhaeltnisse as pv')
+    .join('adressen as a', 'a.id', 'pv.adresse_id')
+    .where('pv.parzelle_id', parzelleId)
+    .select('pv.adresse_id', 'pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
+    .orderBy([
+      { column: 'pv.von', order: 'desc' },
+      { column: 'pv.id', order: 'desc' },
+    ])) as (NameRow & { adresse_id: number; von: string; bis: string | null })[];
+  return rows.map((r) => ({
+    adresseId: Number(r.adresse_id),
+    name: adresseName(r),
+    von: dateOf(r.von),
+    bis: optionalDateOf(r.bis),
+  }));
+}
+
+/** Booking accounts of a plot: none until the Kassa module exists. */
+export async function parzellenspezifischeKonten(db: Db, id: number): Promise<unknown[]> {
+  if (!(await db('parzellen').where({ id }).first('id'))) throw notFound(NOT_FOUND);
+  return [];
+}
+
+/** `{ id, name = Nummer }` of every plot, by number. */
+export async function parzellenLookup(db: Db): Promise<Lookup[]> {
+  const rows = (await db('parzellen').select('id', 'nummer')) as { id: number; nummer: string }[];
+  return rows
+    .map((r) => ({ id: Number(r.id), name: r.nummer }))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}

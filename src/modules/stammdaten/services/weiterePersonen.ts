@@ -1,0 +1,124 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { notFound, validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import type { WeiterePersonInput } from '../schema/adressen';
+import { compareNames, displayName } from './names';
+
+export const WEITERE_PERSON_HISTORY_TYPE = 'WeiterePerson';
+const TABLE = 'weitere_personen';
+const NOT_FOUND = 'Die weitere Person wurde nicht gefunden.';
+
+export type WeiterePerson = {
+  id: number;
+  adresseId: number;
+  anrede: string;
+  titel: string;
+  vorname: string;
+  nachname: string;
+  beziehung: string;
+  telefon: string;
+  email: string;
+  geburtsdatum: string | null;
+  eintrittsdatum: string | null;
+  flags: number;
+  zeitungErlaubt: boolean;
+  notiz: string;
+};
+
+export type WeiterePersonRow = {
+  id: number;
+  adresse_id: number;
+  anrede: string;
+  titel: string;
+  vorname: string;
+  nachname: string;
+  beziehung: string;
+  telefon: string;
+  email: string;
+  geburtsdatum: string | null;
+  eintrittsdatum: string | null;
+  flags: number;
+  zeitung_erlaubt: number | boolean;
+  notiz: string | null;
+};
+
+const date = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : null);
+
+export const toWeiterePerson = (r: WeiterePersonRow): WeiterePerson => ({
+  id: Number(r.id),
+  adresseId: Number(r.adresse_id),
+  anrede: r.anrede,
+  titel: r.titel,
+  vorname: r.vorname,
+  nachname: r.nachname,
+  beziehung: r.beziehung,
+  telefon: r.telefon,
+  email: r.email,
+  geburtsdatum: date(r.geburtsdatum),
+  eintrittsdatum: date(r.eintrittsdatum),
+  flags: Number(r.flags),
+  zeitungErlaubt: Boolean(r.zeitung_erlaubt),
+  notiz: r.notiz ?? '',
+});
+
+const sortPersons = (list: WeiterePerson[]) =>
+  list.sort((a, b) => compareNames(displayName(a), displayName(b)) || a.id - b.id);
+
+export async function listWeiterePersonen(db: Db, adresseId: number): Promise<WeiterePerson[]> {
+  const rows = (await db(TABLE).where({ adresse_id: adresseId })) as WeiterePersonRow[];
+  return sortPersons(rows.map(toWeiterePerson));
+}
+
+/** Every further person, for the lookups. */
+export async function listAllWeiterePersonen(db: Db): Promise<WeiterePerson[]> {
+  const rows = (await db(TABLE).select()) as WeiterePersonRow[];
+  return sortPersons(rows.map(toWeiterePerson));
+}
+
+export async function getWeiterePerson(db: Db, id: number): Promise<WeiterePerson> {
+  const row = (await db(TABLE).where({ id }).first()) as WeiterePersonRow | undefined;
+  if (!row) throw notFound(NOT_FOUND);
+  return toWeiterePerson(row);
+}
+
+/** Creates (id 0) or updates a further person; the address must exist. */
+export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePersonInput): Promise<WeiterePerson> {
+  const before = data.id ? await getWeiterePerson(db, data.id) : undefined;
+  const adresse = await db('adressen').where({ id: data.adresseId }).first('id');
+  if (!adresse) throw validationFailed({ adresseId: ['Diese Adresse gibt es nicht.'] });
+  const values = {
+    adresse_id: data.adresseId,
+    anrede: data.anrede,
+    titel: data.titel,
+    vorname: data.vorname,
+    nachname: data.nachname,
+    beziehung: data.beziehung,
+    telefon: data.telefon,
+    email: data.email,
+    geburtsdatum: data.geburtsdatum,
+    eintrittsdatum: data.eintrittsdatum,
+    flags: data.flags,
+    zeitung_erlaubt: data.zeitungErlaubt,
+    notiz: data.notiz,
+    updated_at: nowDb(),
+  };
+  let id = data.id;
+  if (before) await db(TABLE).where({ id }).update(values);
+  else [id] = (await db(TABLE).insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+  const after = await getWeiterePerson(db, id);
+  await recordHistory(db, actor, {
+    entityType: WEITERE_PERSON_HISTORY_TYPE,
+    entityId: id,
+    action: before ? 'update' : 'create',
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteWeiterePerson(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getWeiterePerson(db, id);
+  await db(TABLE).where({ id }).delete();
+  await recordHistory(db, actor, { entityType: WEITERE_PERSON_HISTORY_TYPE, entityId: id, action: 'delete', before });
+}

@@ -1,0 +1,329 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowDb } from '../../src/platform/db/db';
+import { todayVienna } from '../../src/platform/validation';
+import type { ApiClient } from '../helpers/apiClient';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+
+// Abstellplätze: CRUD, assignments (Neuzuordnung, date edits, overlap), export, parking cards.
+
+let app: TestApp;
+let admin: ApiClient;
+let pkwId: number;
+let huber: number;
+let maier: number;
+let paId: number;
+const today = todayVienna();
+const jahr = Number(today.slice(0, 4));
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+async function adresse(nachname: string, vorname: string): Promise<number> {
+  const now = nowDb();
+  const [id] = await app.services
+    .db('adressen')
+    .insert({ nachname, vorname, flags: 256, created_at: now, updated_at: now });
+  return Number(id);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.client();
+  await admin.login('admin@test.kgv', TEST_PASSWORD);
+  const db = app.services.db;
+  const now = nowDb();
+  const kat = await admin.post<{ id: number }>('Vereinseinstellungen/UpdateAbstellPlatzKategorie', {
+    name: 'PKW-Stellplatz',
+    jahresgebuehrCent: 6000,
+  });
+  pkwId = kat.body.id;
+  huber = await adresse('Huber', 'Maria');
+  maier = await adresse('Maier', 'Josef');
+  const existing = await db('pachtabrechnungen').where({ jahr }).first('id');
+  paId = existing
+    ? Number(existing.id)
+    : Number(
+        (
+          await db('pachtabrechnungen').insert({ jahr, bezeichnung: String(jahr), created_at: now, updated_at: now })
+        )[0],
+      );
+  const verein = await admin.request('POST', 'Vereinseinstellungen/UpdateVereinseinstellungen', {
+    query: { edit: 'Adresse' },
+    body: { name: 'KGV Sonnenhang', ort: 'Wien', land: 'Österreich' },
+  });
+  if (verein.status !== 200) throw new Error(verein.text);
+});
+afterAll(() => app.stop());
+
+type Zuordnung = { id: number; adresseId: number; adresseName: string; von: string; bis: string | null };
+type Abstellplatz = {
+  id: number;
+  nummer: string;
+  kategorieId: number;
+  kategorieName: string;
+  jahresgebuehrCent: number;
+  aktiv: boolean;
+  notiz: string;
+  zuordnung: Zuordnung | null;
+};
+type Problem = { title: string; errors?: Record<string, string[]> };
+
+const save = (body: unknown, client = admin) =>
+  client.post<Abstellplatz & Problem>('Stammdaten/UpdateAbstellPlatz', body);
+const count = async (table: string) => Number((await app.services.db(table).count({ n: '*' }).first())?.n);
+
+describe('Abstellplätze', () => {
+  let a1: Abstellplatz;
+  let a2: Abstellplatz;
+
+  it('creates, reads, lists and updates spaces with history', async () => {
+    const res = await save({ nummer: ' A-1 ', kategorieId: pkwId, notiz: 'beim Tor' });
+    expect(res.status, res.text).toBe(200);
+    a1 = res.body;
+    expect(a1).toEqual({
+      id: expect.any(Number),
+      nummer: 'A-1',
+      kategorieId: pkwId,
+      kategorieName: 'PKW-Stellplatz',
+      jahresgebuehrCent: 6000,
+      aktiv: true,
+      notiz: 'beim Tor',
+      zuordnung: null,
+    });
+    a2 = (await save({ id: 0, nummer: 'A-2', kategorieId: pkwId })).body;
+    const upd = await save({ ...a2, notiz: 'neu', aktiv: false });
+    expect(upd.body).toMatchObject({ id: a2.id, notiz: 'neu', aktiv: false });
+    expect((await admin.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a1.id })).body).toEqual(a1);
+    expect((await admin.get<Abstellplatz[]>('Stammdaten/GetAbstellplaetze')).body.map((a) => a.nummer)).toEqual([
+      'A-1',
+      'A-2',
+    ]);
+    expect((await admin.get('Stammdaten/Abstellplaetze')).body).toEqual([
+      { id: a1.id, name: 'A-1' },
+      { id: a2.id, name: 'A-2' },
+    ]);
+    const hist = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `Abstellplatz:${a2.id}` });
+    expect(hist.body.map((h) => h.action)).toEqual(['update', 'create']);
+    expect((await admin.get('Stammdaten/GetAbstellplatz', { id: 99999 })).status).toBe(404);
+  });
+
+  it('refuses duplicate numbers, unknown categories and bad input with 422, changing nothing', async () => {
+    const before = await count('abstellplaetze');
+    const dup = await save({ nummer: 'a-1', kategorieId: pkwId });
+    expect(dup.status).toBe(422);
+    expect(dup.body.errors?.nummer?.[0]).toContain('A-1');
+    const kat = await save({ nummer: 'A-9', kategorieId: 9999 });
+    expect(kat.status).toBe(422);
+    expect(kat.body.errors?.kategorieId).toBeDefined();
+    expect((await save({ nummer: '', kategorieId: pkwId })).status).toBe(422);
+    expect((await save({ nummer: 'A-9' })).status).toBe(422);
+    expect(await count('abstellplaetze')).toBe(before);
+  });
+
+  it('assigns with Neuzuordnung: the old assignment ends the day before', async () => {
+    const start = addDays(today, -100);
+    const r1 = await admin.post<Abstellplatz>('Stammdaten/UpdateNeuzuordnung', {
+      abstellplatzId: a1.id,
+      adresseId: huber,
+      datum: start,
+    });
+    expect(r1.status, r1.text).toBe(200);
+    expect(r1.body.zuordnung).toMatchObject({ adresseId: huber, adresseName: 'Huber Maria', von: start, bis: null });
+    const wechsel = addDays(today, -10);
+    const r2 = await admin.post<Abstellplatz>('Stammdaten/UpdateNeuzuordnung', {
+      abstellplatzId: a1.id,
+      adresseId: maier,
+      datum: wechsel,
+    });
+    expect(r2.body.zuordnung).toMatchObject({ adresseId: maier, adresseName: 'Maier Josef', von: wechsel, bis: null });
+    const alt = (
+      await admin.get<(Zuordnung & { abstellplatzId: number })[]>('Stammdaten/GetAbstellplaetzeByAdresse', {
+        adresseId: huber,
+      })
+    ).body;
+    expect(alt).toHaveLength(1);
+    expect(alt[0]).toMatchObject({ abstellplatzId: a1.id, von: start, bis: addDays(wechsel, -1) });
+    const one = await admin.get<Zuordnung>('Stammdaten/GetAbstellplatzAdresse', { id: alt[0]!.id });
+    expect(one.body).toMatchObject({ id: alt[0]!.id, adresseName: 'Huber Maria' });
+    // A change before the current assignment's start is refused.
+    const early = await admin.post<Problem>('Stammdaten/UpdateNeuzuordnung', {
+      abstellplatzId: a1.id,
+      adresseId: huber,
+      datum: addDays(wechsel, -5),
+    });
+    expect(early.status).toBe(422);
+    const unknown = await admin.post<Problem>('Stammdaten/UpdateNeuzuordnung', {
+      abstellplatzId: a1.id,
+      adresseId: 9999,
+      datum: today,
+    });
+    expect(unknown.status).toBe(422);
+    expect(await count('abstellplatz_zuordnungen')).toBe(2);
+    const hist = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `Abstellplatz:${a1.id}` });
+    expect(hist.body.map((h) => h.action)).toEqual(['neuzuordnung', 'neuzuordnung', 'create']);
+  });
+
+  it('edits assignment dates and refuses overlaps and an end before the start', async () => {
+    const [alt] = (await admin.get<Zuordnung[]>('Stammdaten/GetAbstellplaetzeByAdresse', { adresseId: huber })).body;
+    const ok = await admin.post<Zuordnung>('Stammdaten/UpdateAbstellplatzAdresse', {
+      id: alt!.id,
+      von: addDays(today, -90),
+      bis: addDays(today, -20),
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body).toMatchObject({ von: addDays(today, -90), bis: addDays(today, -20) });
+    const overlap = await admin.post<Problem>('Stammdaten/UpdateAbstellplatzAdresse', {
+      id: alt!.id,
+      von: addDays(today, -90),
+      bis: addDays(today, -5),
+    });
+    expect(overlap.status).toBe(422);
+    expect(overlap.body.errors?.von?.[0]).toContain('Maier Josef');
+    const reversed = await admin.post<Problem>('Stammdaten/UpdateAbstellplatzAdresse', {
+      id: alt!.id,
+      von: addDays(today, -20),
+      bis: addDays(today, -90),
+    });
+    expect(reversed.status).toBe(422);
+    expect(reversed.body.errors?.bis).toBeDefined();
+    const [still] = (await admin.get<Zuordnung[]>('Stammdaten/GetAbstellplaetzeByAdresse', { adresseId: huber })).body;
+    expect(still).toMatchObject({ von: addDays(today, -90), bis: addDays(today, -20) });
+  });
+
+  it('exports the spaces as Excel', async () => {
+    const res = await admin.get('Stammdaten/ExportAbstellplaetze');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.buffer as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'Nummer',
+      'Kategorie',
+      'Jahresgebühr €',
+      'Nutzungsberechtigter',
+      'seit',
+    ]);
+    const row = ws.getRow(2);
+    expect(row.getCell(1).value).toBe('A-1');
+    expect(row.getCell(2).value).toBe('PKW-Stellplatz');
+    expect(row.getCell(3).value).toBe(60);
+    expect(row.getCell(4).value).toBe('Maier Josef');
+    expect((row.getCell(5).value as Date).toISOString().slice(0, 10)).toBe(addDays(today, -10));
+    expect(ws.getRow(3).getCell(1).value).toBe('A-2');
+    expect(ws.getRow(3).getCell(4).value).toBeNull();
+  });
+
+  it('refuses to delete a space with assignments (409) and deletes assignments and free spaces', async () => {
+    const res = await admin.delete<Problem>('Stammdaten/DeleteAbstellplatz', { id: a1.id });
+    expect(res.status).toBe(409);
+    expect(res.body.title).toContain('A-1');
+    const zs = (await admin.get<Zuordnung[]>('Stammdaten/GetAbstellplaetzeByAdresse', { adresseId: huber })).body;
+    expect((await admin.delete('Stammdaten/DeleteAbstellplatzAdresse', { id: zs[0]!.id })).status).toBe(204);
+    expect((await admin.get('Stammdaten/GetAbstellplatzAdresse', { id: zs[0]!.id })).status).toBe(404);
+    expect((await admin.delete('Stammdaten/DeleteAbstellplatz', { id: a2.id })).status).toBe(204);
+    expect((await admin.get('Stammdaten/GetAbstellplatz', { id: a2.id })).status).toBe(404);
+    const hist = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `Abstellplatz:${a2.id}` });
+    expect(hist.body[0]?.action).toBe('delete');
+  });
+
+  it('enforces rights: Rechnungsprüfer and Wasserwart read but may not write', async () => {
+    for (const role of ['Rechnungsprüfer', 'Wasserwart']) {
+      const client = await app.signedIn([role]);
+      expect((await client.get('Stammdaten/GetAbstellplaetze')).status).toBe(200);
+      expect((await save({ nummer: 'X-1', kategorieId: pkwId }, client)).status).toBe(403);
+      expect((await client.delete('Stammdaten/DeleteAbstellplatz', { id: a1.id })).status).toBe(403);
+      expect(
+        (await client.post('Stammdaten/UpdateNeuzuordnung', { abstellplatzId: a1.id, adresseId: huber, datum: today }))
+          .status,
+      ).toBe(403);
+    }
+    expect(await count('abstellplaetze')).toBe(1);
+  });
+});
+
+const pdfText = (pdf: Buffer) => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'kgv-pdf-')), 'x.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
+};
+
+describe('Parkkarten', () => {
+  it('answers defaults when nothing is stored and saves the info with history', async () => {
+    const def = await admin.get('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId });
+    expect(def.body).toEqual({
+      pachtabrechnungId: paId,
+      jahr,
+      gebuehrCent: 0,
+      gueltigBis: `${jahr}-12-31`,
+      hinweis: '',
+    });
+    const res = await admin.post('Stammdaten/UpdateParkkartenInfo', {
+      pachtabrechnungId: paId,
+      gebuehrCent: 1500,
+      gueltigBis: `${jahr + 1}-03-31`,
+      hinweis: 'Gut sichtbar hinter die Windschutzscheibe legen.',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect((await admin.get('Stammdaten/GetParkkartenInfo')).body).toMatchObject({
+      pachtabrechnungId: paId,
+      gebuehrCent: 1500,
+      gueltigBis: `${jahr + 1}-03-31`,
+    });
+    const bad = await admin.post('Stammdaten/UpdateParkkartenInfo', { pachtabrechnungId: paId, gebuehrCent: -1 });
+    expect(bad.status).toBe(422);
+    expect((await admin.get('Stammdaten/GetParkkartenInfo')).body).toMatchObject({ gebuehrCent: 1500 });
+  });
+
+  it('prints one card per parking card of a plot, or of all plots, in one PDF', async () => {
+    const db = app.services.db;
+    const now = nowDb();
+    const [p17] = await db('parzellen').insert({ nummer: '17', created_at: now, updated_at: now });
+    const [p18] = await db('parzellen').insert({ nummer: '18', created_at: now, updated_at: now });
+    const [p19] = await db('parzellen').insert({ nummer: '19', created_at: now, updated_at: now });
+    await db('parzelle_jahr').insert([
+      { parzelle_id: p17, pachtabrechnung_id: paId, anzahl_parkkarten: 2 },
+      { parzelle_id: p18, pachtabrechnung_id: paId, anzahl_parkkarten: 1 },
+      { parzelle_id: p19, pachtabrechnung_id: paId, anzahl_parkkarten: 0 },
+    ]);
+    await db('pachtverhaeltnisse').insert({ parzelle_id: p17, adresse_id: huber, von: '2020-01-01', created_at: now });
+    const before = app.services.pdf.stats().documents;
+    const one = await admin.get('Stammdaten/Parkkarten', { parzelle: String(p17), pachtabrechnungID: paId });
+    expect(one.status, one.text.slice(0, 300)).toBe(200);
+    expect(one.headers.get('content-type')).toBe('application/pdf');
+    expect(app.services.pdf.stats().documents).toBe(before + 1);
+    const text = pdfText(one.buffer);
+    expect(text).toContain('KGV Sonnenhang');
+    expect(text).toContain(`Parkkarte ${jahr}`);
+    expect(text).toContain('Parzelle 17');
+    expect(text).toContain('Huber Maria');
+    expect(text).toContain(`Gültig bis 31.03.${jahr + 1}`);
+    expect(text).toContain('Windschutzscheibe');
+    expect(text.match(/Parkkarte \d{4}/g)).toHaveLength(2);
+    expect(text).toContain('Karte 2 von 2');
+
+    const all = pdfText((await admin.get('Stammdaten/Parkkarten')).buffer);
+    expect(all.match(/Parkkarte \d{4}/g)).toHaveLength(3);
+    expect(all).toContain('Parzelle 18');
+    expect(all).not.toContain('Parzelle 19');
+
+    expect((await admin.get('Stammdaten/Parkkarten', { parzelle: '99999' })).status).toBe(404);
+    expect((await admin.get('Stammdaten/Parkkarten', { parzelle: String(p19) })).status).toBe(422);
+  });
+
+  it('lets the Rechnungsprüfer print but not change the info', async () => {
+    const client = await app.signedIn(['Rechnungsprüfer']);
+    expect((await client.get('Stammdaten/GetParkkartenInfo')).status).toBe(200);
+    expect(
+      (await client.post('Stammdaten/UpdateParkkartenInfo', { pachtabrechnungId: paId, gebuehrCent: 1 })).status,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowDb } from '../../src/platform/db/db';
+import { todayVienna } from '../../src/platform/validation';
+import type { ApiClient } from '../helpers/apiClient';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+
+// Funktionen and Funktionäre: CRUD with history, 409 for a function in use, both alerts.
+
+let app: TestApp;
+let admin: ApiClient;
+const today = todayVienna();
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+async function adresse(nachname: string, vorname: string, flags = 256, austrittsdatum: string | null = null) {
+  const now = nowDb();
+  const [id] = await app.services
+    .db('adressen')
+    .insert({ nachname, vorname, flags, austrittsdatum, created_at: now, updated_at: now });
+  return Number(id);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.client();
+  await admin.login('admin@test.kgv', TEST_PASSWORD);
+});
+afterAll(() => app.stop());
+
+type Funktion = { id: number; name: string; sortierung: number; pflicht: boolean };
+type Funktionaer = {
+  id: number;
+  funktionId: number;
+  adresseId: number;
+  von: string;
+  bis: string | null;
+  notiz: string;
+  funktionName: string;
+  adresseName: string;
+};
+type Problem = { title: string; errors?: Record<string, string[]> };
+const count = async (table: string) => Number((await app.services.db(table).count({ n: '*' }).first())?.n);
+
+describe('Funktionen und Funktionäre', () => {
+  let obmann: Funktion;
+  let kassier: Funktion;
+  let beirat: Funktion;
+  let huber: number;
+  let maier: number;
+  let ex: number;
+
+  it('creates, lists, updates functions with history and refuses duplicates', async () => {
+    const res = await admin.post<Funktion>('Stammdaten/UpdateFunktion', {
+      name: ' Obmann ',
+      sortierung: 1,
+      pflicht: true,
+    });
+    expect(res.status, res.text).toBe(200);
+    obmann = res.body;
+    expect(obmann).toEqual({ id: expect.any(Number), name: 'Obmann', sortierung: 1, pflicht: true });
+    kassier = (
+      await admin.post<Funktion>('Stammdaten/UpdateFunktion', { name: 'Kassier', sortierung: 2, pflicht: true })
+    ).body;
+    beirat = (await admin.post<Funktion>('Stammdaten/UpdateFunktion', { id: 0, name: 'Beirat', sortierung: 9 })).body;
+    expect(beirat.pflicht).toBe(false);
+    const upd = await admin.post<Funktion>('Stammdaten/UpdateFunktion', { ...beirat, sortierung: 5 });
+    expect(upd.body.sortierung).toBe(5);
+    expect((await admin.get<Funktion[]>('Stammdaten/Funktion')).body.map((f) => f.name)).toEqual([
+      'Obmann',
+      'Kassier',
+      'Beirat',
+    ]);
+    expect((await admin.get('Stammdaten/GetFunktion', { id: kassier.id })).body).toEqual(kassier);
+    const dup = await admin.post<Problem>('Stammdaten/UpdateFunktion', { name: 'obmann' });
+    expect(dup.status).toBe(422);
+    expect((await admin.post('Stammdaten/UpdateFunktion', { name: '' })).status).toBe(422);
+    expect(await count('funktionen')).toBe(3);
+    const hist = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `Funktion:${beirat.id}` });
+    expect(hist.body.map((h) => h.action)).toEqual(['update', 'create']);
+  });
+
+  it('alerts for required functions nobody holds today', async () => {
+    const alerts = (
+      await admin.get<{ funktionId: number; name: string; text: string }[]>('Stammdaten/GetFunktionAlert')
+    ).body;
+    expect(alerts.map((a) => a.name)).toEqual(['Obmann', 'Kassier']);
+    expect(alerts[0]!.text).toContain('Obmann');
+  });
+
+  it('creates Funktionäre, checks dates and references, and refuses with 422 without changes', async () => {
+    huber = await adresse('Huber', 'Maria');
+    maier = await adresse('Maier', 'Josef');
+    ex = await adresse('Ehemalig', 'Eva', 256, addDays(today, -1));
+    const res = await admin.post<Funktionaer>('Stammdaten/UpdateFunktionaer', {
+      funktionId: obmann.id,
+      adresseId: huber,
+      von: addDays(today, -400),
+      bis: addDays(today, 30),
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      funktionId: obmann.id,
+      adresseId: huber,
+      von: addDays(today, -400),
+      bis: addDays(today, 30),
+      notiz: '',
+      funktionName: 'Obmann',
+      adresseName: 'Huber Maria',
+    });
+    const before = await count('funktionaere');
+    const reversed = await admin.post<Problem>('Stammdaten/UpdateFunktionaer', {
+      funktionId: kassier.id,
+      adresseId: maier,
+      von: today,
+      bis: addDays(today, -1),
+    });
+    expect(reversed.status).toBe(422);
+    expect(reversed.body.errors?.bis).toBeDefined();
+    const refs = await admin.post<Problem>('Stammdaten/UpdateFunktionaer', {
+      funktionId: 9999,
+      adresseId: 9999,
+      von: today,
+    });
+    expect(refs.status).toBe(422);
+    expect(Object.keys(refs.body.errors ?? {}).sort()).toEqual(['adresseId', 'funktionId']);
+    expect(
+      (
+        await admin.post('Stammdaten/UpdateFunktionaer', {
+          funktionId: kassier.id,
+          adresseId: maier,
+          von: '2025-02-30',
+        })
+      ).status,
+    ).toBe(422);
+    expect(await count('funktionaere')).toBe(before);
+
+    const k = await admin.post<Funktionaer>('Stammdaten/UpdateFunktionaer', {
+      funktionId: kassier.id,
+      adresseId: maier,
+      von: addDays(today, -10),
+      notiz: 'x',
+    });
+    expect(k.status).toBe(200);
+    const upd = await admin.post<Funktionaer>('Stammdaten/UpdateFunktionaer', { ...k.body, notiz: 'gewählt' });
+    expect(upd.body.notiz).toBe('gewählt');
+    await admin.post('Stammdaten/UpdateFunktionaer', {
+      funktionId: beirat.id,
+      adresseId: ex,
+      von: addDays(today, -100),
+    });
+    // A past term gives no alert.
+    await admin.post('Stammdaten/UpdateFunktionaer', {
+      funktionId: beirat.id,
+      adresseId: maier,
+      von: '2010-01-01',
+      bis: '2015-12-31',
+    });
+    expect((await admin.get<Funktionaer[]>('Stammdaten/Funktionaer')).body).toHaveLength(4);
+    expect((await admin.get<Funktionaer[]>('Stammdaten/Funktionaer', { adresseId: maier })).body).toHaveLength(2);
+    expect((await admin.get('Stammdaten/GetFunktionaer', { id: upd.body.id })).body).toEqual(upd.body);
+    const hist = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `Funktionaer:${k.body.id}` });
+    expect(hist.body.map((h) => h.action)).toEqual(['update', 'create']);
+  });
+
+  it('alerts for terms ending within 60 days and holders who are no longer members', async () => {
+    expect((await admin.get('Stammdaten/GetFunktionAlert')).body).toEqual([]);
+    const alerts = (
+      await admin.get<{ art: string; name: string; adresseId: number }[]>('Stammdaten/GetFunktionaerAlert')
+    ).body;
+    expect(alerts.map((a) => [a.art, a.name])).toEqual([
+      ['endet', 'Huber Maria'],
+      ['kein_mitglied', 'Ehemalig Eva'],
+    ]);
+    // Without the member flag Maier counts as no member either.
+    await app.services.db('adressen').where({ id: maier }).update({ flags: 0 });
+    const again = (await admin.get<{ art: string; name: string }[]>('Stammdaten/GetFunktionaerAlert')).body;
+    expect(again).toContainEqual(expect.objectContaining({ art: 'kein_mitglied', name: 'Maier Josef' }));
+    expect(again).toHaveLength(3);
+  });
+
+  it('refuses to delete a function in use (409) and deletes Funktionäre and unused functions', async () => {
+    const res = await admin.delete<Problem>('Stammdaten/DeleteFunktion', { id: obmann.id });
+    expect(res.status).toBe(409);
+    expect(res.body.title).toContain('Obmann');
+    const holders = (await admin.get<Funktionaer[]>('Stammdaten/Funktionaer', { funktionId: obmann.id })).body;
+    expect((await admin.delete('Stammdaten/DeleteFunktionaer', { id: holders[0]!.id })).status).toBe(204);
+    expect((await admin.delete('Stammdaten/DeleteFunktion', { id: obmann.id })).status).toBe(204);
+    expect((await admin.get('Stammdaten/GetFunktion', { id: obmann.id })).status).toBe(404);
+    const hist = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `Funktion:${obmann.id}` });
+    expect(hist.body[0]?.action).toBe('delete');
+  });
+
+  it('lets the Rechnungsprüfer read but not write', async () => {
+    const client = await app.signedIn(['Rechnungsprüfer']);
+    expect((await client.get('Stammdaten/Funktionaer')).status).toBe(200);
+    expect((await client.get('Stammdaten/GetFunktionaerAlert')).status).toBe(200);
+    expect((await client.post('Stammdaten/UpdateFunktion', { name: 'Neu' })).status).toBe(403);
+    expect((await client.delete('Stammdaten/DeleteFunktion', { id: kassier.id })).status).toBe(403);
+    expect(
+      (await client.post('Stammdaten/UpdateFunktionaer', { funktionId: kassier.id, adresseId: huber, von: today }))
+        .status,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowDb } from '../../src/platform/db/db';
+import { todayVienna } from '../../src/platform/validation';
+import type { ApiClient } from '../helpers/apiClient';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+
+// Hauptwasserzähler: CRUD with history, calibration warning, meter change readings, 409, rights.
+
+let app: TestApp;
+let admin: ApiClient;
+const today = todayVienna();
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const minusYears = (iso: string, n: number) =>
+  `${Number(iso.slice(0, 4)) - n}${iso.slice(4)}`.replace(/-02-29$/, '-02-28');
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.client();
+  await admin.login('admin@test.kgv', TEST_PASSWORD);
+});
+afterAll(() => app.stop());
+
+type Hwz = {
+  id: number;
+  nummer: string;
+  bezeichnung: string;
+  standort: string;
+  eichdatum: string | null;
+  aktiv: boolean;
+  notiz: string;
+  eichungFaelligAm: string | null;
+  eichungWarnung: boolean;
+  letzteAblesung: { datum: string; stand: string } | null;
+  anzahlParzellen: number;
+};
+type Problem = { title: string; errors?: Record<string, string[]> };
+const save = (body: unknown, client = admin) => client.post<Hwz & Problem>('Stammdaten/UpdateHWZ', body);
+const count = async (table: string) => Number((await app.services.db(table).count({ n: '*' }).first())?.n);
+
+describe('Hauptwasserzähler', () => {
+  let hwz: Hwz;
+
+  it('creates, reads, lists and updates meters with history and the lookup', async () => {
+    const eich = minusYears(addDays(today, 200), 5);
+    const res = await save({
+      nummer: 'HWZ-1',
+      bezeichnung: 'Hauptzähler Nord',
+      standort: 'Schacht 1',
+      eichdatum: eich,
+    });
+    expect(res.status, res.text).toBe(200);
+    hwz = res.body;
+    expect(hwz).toEqual({
+      id: expect.any(Number),
+      nummer: 'HWZ-1',
+      bezeichnung: 'Hauptzähler Nord',
+      standort: 'Schacht 1',
+      eichdatum: eich,
+      aktiv: true,
+      notiz: '',
+      eichungFaelligAm: addDays(today, 200),
+      eichungWarnung: false,
+      letzteAblesung: null,
+      anzahlParzellen: 0,
+    });
+    const b = await save({ id: 0, nummer: 'HWZ-2' });
+    expect(b.body).toMatchObject({ eichdatum: null, eichungFaelligAm: null, eichungWarnung: false });
+    expect((await admin.get<Hwz[]>('Stammdaten/HauptWasserzaehler')).body.map((h) => h.nummer)).toEqual([
+      'HWZ-1',
+      'HWZ-2',
+    ]);
+    expect((await admin.get('Stammdaten/GetHauptwasserZaehler', { id: hwz.id })).body).toEqual(hwz);
+    expect((await admin.get('Common/HWZ')).body).toEqual([
+      { id: hwz.id, name: 'HWZ-1' },
+      { id: b.body.id, name: 'HWZ-2' },
+    ]);
+    const upd = await save({ ...hwz, notiz: 'geprüft' });
+    expect(upd.body.notiz).toBe('geprüft');
+    hwz = upd.body;
+    const hist = await admin.get<{ action: string }[]>('Common/GetHistory', {
+      entityID: `Hauptwasserzaehler:${hwz.id}`,
+    });
+    expect(hist.body.map((h) => h.action)).toEqual(['update', 'create']);
+    expect((await admin.get('Stammdaten/GetHauptwasserZaehler', { id: 9999 })).status).toBe(404);
+  });
+
+  it('warns when calibration is due within 90 days or past', async () => {
+    const due = await save({ id: 0, nummer: 'HWZ-3', eichdatum: minusYears(addDays(today, 89), 5) });
+    expect(due.body).toMatchObject({ eichungFaelligAm: addDays(today, 89), eichungWarnung: true });
+    const past = await save({ ...due.body, eichdatum: minusYears(addDays(today, -3), 5) });
+    expect(past.body).toMatchObject({ eichungFaelligAm: addDays(today, -3), eichungWarnung: true });
+    const edge = await save({ ...due.body, eichdatum: minusYears(addDays(today, 91), 5) });
+    expect(edge.body.eichungWarnung).toBe(false);
+    expect((await admin.delete('Stammdaten/DeleteHauptwasserzaehler', { id: due.body.id })).status).toBe(204);
+  });
+
+  it('refuses duplicates and bad input with 422 without changes', async () => {
+    const before = await count('hauptwasserzaehler');
+    const dup = await save({ nummer: 'hwz-1' });
+    expect(dup.status).toBe(422);
+    expect(dup.body.errors?.nummer).toBeDefined();
+    expect((await save({ nummer: '' })).status).toBe(422);
+    expect((await save({ nummer: 'HWZ-9', eichdatum: '2024-13-01' })).status).toBe(422);
+    expect(await count('hauptwasserzaehler')).toBe(before);
+  });
+
+  it('changes the meter: end and start readings, new number and calibration, one transaction', async () => {
+    await app.services.db('hauptwasserzaehler_ablesungen').insert({
+      hauptwasserzaehler_id: hwz.id,
+      datum: addDays(today, -30),
+      stand: 12340,
+      art: 'ablesung',
+      created_at: nowDb(),
+    });
+    expect((await admin.get<Hwz>('Stammdaten/GetHauptwasserZaehler', { id: hwz.id })).body.letzteAblesung).toEqual({
+      datum: addDays(today, -30),
+      stand: '12340.000',
+    });
+    const readings = await count('hauptwasserzaehler_ablesungen');
+    const low = await admin.post<Problem>('Stammdaten/WechselHWZ', {
+      id: hwz.id,
+      datum: today,
+      endstand: '12339.999',
+      neueNummer: 'HWZ-1N',
+      anfangsstand: '0',
+    });
+    expect(low.status).toBe(422);
+    expect(low.body.errors?.endstand?.[0]).toContain('12340.000');
+    const taken = await admin.post<Problem>('Stammdaten/WechselHWZ', {
+      id: hwz.id,
+      datum: today,
+      endstand: '12820.5',
+      neueNummer: 'HWZ-2',
+      anfangsstand: '0',
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors?.neueNummer).toBeDefined();
+    const badNumber = await admin.post('Stammdaten/WechselHWZ', {
+      id: hwz.id,
+      datum: today,
+      endstand: '12,5',
+      neueNummer: 'HWZ-1N',
+      anfangsstand: '0',
+    });
+    expect(badNumber.status).toBe(422);
+    expect(await count('hauptwasserzaehler_ablesungen')).toBe(readings);
+    expect((await admin.get<Hwz>('Stammdaten/GetHauptwasserZaehler', { id: hwz.id })).body.nummer).toBe('HWZ-1');
+
+    const ok = await admin.post<Hwz>('Stammdaten/WechselHWZ', {
+      id: hwz.id,
+      datum: today,
+      endstand: '12820.5',
+      neueNummer: 'HWZ-1N',
+      anfangsstand: 0.25,
+      eichdatum: today,
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body).toMatchObject({
+      id: hwz.id,
+      nummer: 'HWZ-1N',
+      eichdatum: today,
+      eichungWarnung: false,
+      letzteAblesung: { datum: today, stand: '0.250' },
+    });
+    const rows = await app.services
+      .db('hauptwasserzaehler_ablesungen')
+      .where({ hauptwasserzaehler_id: hwz.id })
+      .orderBy('id')
+      .select('datum', 'stand', 'art', 'zaehlernummer');
+    expect(rows.map((r) => [String(r.datum).slice(0, 10), Number(r.stand), r.art, r.zaehlernummer])).toEqual([
+      [addDays(today, -30), 12340, 'ablesung', ''],
+      [today, 12820.5, 'wechsel-ende', 'HWZ-1'],
+      [today, 0.25, 'wechsel-start', 'HWZ-1N'],
+    ]);
+    const hist = await admin.get<{ action: string }[]>('Common/GetHistory', {
+      entityID: `Hauptwasserzaehler:${hwz.id}`,
+    });
+    expect(hist.body[0]?.action).toBe('wechsel');
+  });
+
+  it('refuses to delete a meter that plots hang on (409 naming them)', async () => {
+    const now = nowDb();
+    await app.services.db('parzellen').insert([
+      { nummer: '17', hauptwasserzaehler_id: hwz.id, created_at: now, updated_at: now },
+      { nummer: '3', hauptwasserzaehler_id: hwz.id, created_at: now, updated_at: now },
+    ]);
+    expect((await admin.get<Hwz>('Stammdaten/GetHauptwasserZaehler', { id: hwz.id })).body.anzahlParzellen).toBe(2);
+    const res = await admin.delete<Problem>('Stammdaten/DeleteHauptwasserzaehler', { id: hwz.id });
+    expect(res.status).toBe(409);
+    expect(res.body.title).toContain('3, 17');
+    expect(await count('hauptwasserzaehler')).toBe(2);
+  });
+
+  it('lets the Wasserwart edit meters; the Rechnungsprüfer only reads', async () => {
+    const wasserwart = await app.signedIn(['Wasserwart']);
+    const res = await save({ ...hwz, nummer: 'HWZ-1N', standort: 'Schacht 2' }, wasserwart);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.standort).toBe('Schacht 2');
+    expect((await wasserwart.get('Common/HWZ')).status).toBe(200);
+    const pruefer = await app.signedIn(['Rechnungsprüfer']);
+    expect((await pruefer.get('Stammdaten/HauptWasserzaehler')).status).toBe(200);
+    expect((await save({ nummer: 'HWZ-X' }, pruefer)).status).toBe(403);
+    expect(
+      (
+        await pruefer.post('Stammdaten/WechselHWZ', {
+          id: hwz.id,
+          datum: today,
+          endstand: '1',
+          neueNummer: 'Y',
+          anfangsstand: '0',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await pruefer.delete('Stammdaten/DeleteHauptwasserzaehler', { id: hwz.id })).status).toBe(403);
+    // A user with no rights at all sees nothing.
+    const nobody = await app.signedIn([]);
+    expect((await nobody.get('Stammdaten/HauptWasserzaehler')).status).toBe(403);
+  });
+});
