@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits 1 s by default: too short for a page on a busy 2-core CI machine.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // One app and one browser per file; two files at once are enough for two cores. Runs
           // after the other projects (a project with its own worker count needs its own group).
           maxWorkers: 2,
