@@ -2,6 +2,7 @@
 import { loadConfig } from '../../src/config';
 import { benchApi } from './apiBench';
 import { benchPdf } from './pdfBench';
+import { benchStammdaten } from './stammdatenBench';
 
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(8);
 const line = (s: string) => process.stdout.write(`${s}\n`);
@@ -28,4 +29,12 @@ line(
   `  bare Koa route             ${fmt(api.bareRps, 0)} req/s   p50 ${fmt(api.bareP50, 2)} ms   p95 ${fmt(api.bareP95, 2)} ms`,
 );
 line(`  ratio app / bare           ${fmt(api.ratio, 2)}`);
+line('');
+line(`Stammdaten lists: 2,000 plots and 2,500 addresses, 20 concurrent, ${seconds} s each`);
+for (const r of await benchStammdaten({ plots: 2000, addresses: 2500, concurrency: 20, seconds })) {
+  line(`  ${r.path}  (${r.rows} rows, ${Math.round(r.bytes / 1024)} KB)`);
+  line(`    full app        ${fmt(r.app.rps, 0)} req/s   p50 ${fmt(r.app.p50, 2)} ms   p95 ${fmt(r.app.p95, 2)} ms`);
+  line(`    bare Koa route  ${fmt(r.bare.rps, 0)} req/s   p50 ${fmt(r.bare.p50, 2)} ms   p95 ${fmt(r.bare.p95, 2)} ms`);
+  line(`    ratio app / bare ${fmt(r.app.rps / r.bare.rps, 2)}`);
+}
 process.exit(0);
