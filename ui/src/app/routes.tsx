@@ -34,6 +34,19 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/grundeinstellungen/maileinstellungen': lazy(
     () => import('../modules/vereinseinstellungen/MaileinstellungenScreen'),
   ),
+  '/stammdatenverwalten/hauptwasserzaehler': lazy(
+    () => import('../modules/stammdaten/hauptwasserzaehler/HauptwasserzaehlerScreen'),
+  ),
+  '/stammdatenverwalten/parzellen': lazy(() => import('../modules/stammdaten/parzellen/ParzellenScreen')),
+  '/stammdatenverwalten/gruppen': lazy(() => import('../modules/stammdaten/gruppen/GruppenScreen')),
+  '/stammdatenverwalten/funktionen': lazy(() => import('../modules/stammdaten/funktionen/FunktionenScreen')),
+  '/stammdatenverwalten/nutzungsberechtigte': lazy(
+    () => import('../modules/stammdaten/nutzungsberechtigte/NutzungsberechtigteScreen'),
+  ),
+  '/stammdatenverwalten/funktionaer': lazy(() => import('../modules/stammdaten/funktionaere/FunktionaereScreen')),
+  '/stammdatenverwalten/abstellplaetze': lazy(
+    () => import('../modules/stammdaten/abstellplaetze/AbstellplaetzeScreen'),
+  ),
   '/profil': lazy(() => import('../modules/user/ProfilScreen')),
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };

@@ -1,0 +1,171 @@
+import { withQuery } from '../fetcher';
+import { useApi } from '../useApi';
+import { mutateApi } from '../useMutation';
+
+// Shapes of docs/api/stammdaten.md: dates YYYY-MM-DD, flags as a bit sum.
+
+/** 1 Hauptwohnsitz, 2 bevorzugt E-Mail, 256 KGV-Mitglied, 512 KGV-Mitarbeiter. */
+export const ADRESSE_FLAGS = { hauptwohnsitz: 1, bevorzugtEmail: 2, kgvMitglied: 256, kgvMitarbeiter: 512 } as const;
+
+export interface AdresseParzelle {
+  id: number;
+  nummer: string;
+  von: string;
+}
+
+/** The fields a client sends to UpdateAdresse. */
+export interface AdresseInput {
+  id?: number;
+  anrede: string;
+  titel: string;
+  vorname: string;
+  nachname: string;
+  strasse: string;
+  plz: string;
+  ort: string;
+  land: string;
+  telefon: string;
+  mobil: string;
+  email: string;
+  geburtsdatum: string | null;
+  eintrittsdatum: string | null;
+  austrittsdatum: string | null;
+  flags: number;
+  adresstyp: number;
+  iban: string;
+  zeitungErlaubt: boolean;
+  notiz: string;
+}
+
+export interface Adresse extends AdresseInput {
+  id: number;
+  /** "Huber Maria": Nachname Vorname, with Titel. */
+  name: string;
+  /** No Austrittsdatum, or one in the future. */
+  aktiv: boolean;
+  /** Current leases. */
+  parzellen: AdresseParzelle[];
+}
+
+export interface WeiterePersonInput {
+  id?: number;
+  adresseId: number;
+  anrede: string;
+  titel: string;
+  vorname: string;
+  nachname: string;
+  beziehung: string;
+  telefon: string;
+  email: string;
+  geburtsdatum: string | null;
+  eintrittsdatum: string | null;
+  flags: number;
+  zeitungErlaubt: boolean;
+  notiz: string;
+}
+
+export interface WeiterePerson extends WeiterePersonInput {
+  id: number;
+}
+
+export interface FileRecord {
+  id: number;
+  name: string;
+  mime: string;
+  size: number;
+  createdAt: string;
+}
+
+export type AdresseDetail = Adresse & { weiterePersonen: WeiterePerson[]; dateien: FileRecord[] };
+
+export type AdressenFilter = 'aktiv' | 'ehemalig' | 'alle';
+export type MitgliedFilter = 'alle' | 'ja' | 'nein';
+
+const BASE = '/api/Stammdaten';
+export const EXPORT_ADRESSEN_URL = `${BASE}/ExportAdressen`;
+
+/** Reads that change with an address. */
+const REVALIDATE = [
+  `${BASE}/ActiveAdressen`,
+  `${BASE}/GetAdresse`,
+  `${BASE}/GetWeiterePersonenByAdresse`,
+  `${BASE}/Parzellen`,
+  `${BASE}/GetParzelle`,
+  '/api/Common/GetFilesByAdress',
+  '/api/Common/GetHistory',
+  '/api/Common/Addressen',
+  '/api/Common/AlleAdressen',
+  '/api/Common/Personen',
+  '/api/Common/ActivePersonen',
+];
+
+export function adressenKey(query: { filter: AdressenFilter; mitglied: MitgliedFilter }) {
+  return withQuery(`${BASE}/ActiveAdressen`, {
+    filter: query.filter,
+    mitglied: query.mitglied === 'alle' ? undefined : query.mitglied,
+  });
+}
+
+export function useAdressen(query: Parameters<typeof adressenKey>[0]) {
+  return useApi<Adresse[]>(adressenKey(query), { keepPreviousData: true });
+}
+
+export function adresseKey(id: number) {
+  return withQuery(`${BASE}/GetAdresse`, { id });
+}
+
+export function useAdresse(id: number | undefined) {
+  return useApi<AdresseDetail>(id ? adresseKey(id) : null);
+}
+
+export function filesKey(adressID: number) {
+  return withQuery('/api/Common/GetFilesByAdress', { adressID });
+}
+
+export function useAdresseFiles(adressID: number | undefined) {
+  return useApi<FileRecord[]>(adressID ? filesKey(adressID) : null);
+}
+
+export function fileUrl(fileID: number) {
+  return withQuery('/api/Common/GetFile', { fileID, inline: true });
+}
+
+export function stammdatenblattUrl(id: number) {
+  return withQuery(`${BASE}/Stammdatenblatt`, { id });
+}
+
+export function saveAdresse(body: AdresseInput) {
+  return mutateApi<Adresse>(`${BASE}/UpdateAdresse`, { json: body, revalidatePrefixes: REVALIDATE });
+}
+
+/** Multipart save: `data` = the record's JSON, one `files` field per upload. */
+export function uploadAdresseFiles(record: AdresseInput, files: readonly File[]) {
+  const formData = new FormData();
+  formData.append('data', JSON.stringify(record));
+  for (const file of files) formData.append('files', file, file.name);
+  return mutateApi<Adresse>(`${BASE}/UpdateAdresse`, { formData, revalidatePrefixes: REVALIDATE });
+}
+
+export function deleteAdresse(id: number) {
+  return mutateApi<void>(`${BASE}/DeleteAdresse`, { method: 'DELETE', query: { id }, revalidatePrefixes: REVALIDATE });
+}
+
+export function saveWeiterePerson(body: WeiterePersonInput) {
+  return mutateApi<WeiterePerson>(`${BASE}/UpdateWeiterePerson`, { json: body, revalidatePrefixes: REVALIDATE });
+}
+
+export function deleteWeiterePerson(id: number) {
+  return mutateApi<void>(`${BASE}/DeleteWeiterePerson`, {
+    method: 'DELETE',
+    query: { id },
+    revalidatePrefixes: REVALIDATE,
+  });
+}
+
+export function deleteFile(fileID: number) {
+  return mutateApi<void>('/api/Common/DeleteFile', {
+    method: 'DELETE',
+    query: { fileID },
+    revalidatePrefixes: REVALIDATE,
+  });
+}

@@ -1,0 +1,40 @@
+import { useApi } from '../useApi';
+import { mutateApi } from '../useMutation';
+
+export interface Gruppe {
+  id: number;
+  name: string;
+  beschreibung: string;
+  /** Read-only. */
+  anzahlParzellen: number;
+}
+
+export interface GruppeInput {
+  id?: number;
+  name: string;
+  beschreibung: string;
+}
+
+export const GRUPPEN_KEY = '/api/Stammdaten/Gruppe';
+const REVALIDATE = [
+  '/api/Stammdaten/Gruppe',
+  '/api/Stammdaten/GetGruppe',
+  '/api/Common/Gruppen',
+  '/api/Common/GetHistory',
+];
+
+export function useGruppen() {
+  return useApi<Gruppe[]>(GRUPPEN_KEY);
+}
+
+export function saveGruppe(body: GruppeInput) {
+  return mutateApi<Gruppe>('/api/Stammdaten/UpdateGruppe', { json: body, revalidatePrefixes: REVALIDATE });
+}
+
+export function deleteGruppe(id: number) {
+  return mutateApi<void>('/api/Stammdaten/DeleteGruppe', {
+    method: 'DELETE',
+    query: { id },
+    revalidatePrefixes: REVALIDATE,
+  });
+}

@@ -1,0 +1,129 @@
+import { DialogContainer, StatusLight } from '@adobe/react-spectrum';
+import Delete from '@spectrum-icons/workflow/Delete';
+import Edit from '@spectrum-icons/workflow/Edit';
+import UserEdit from '@spectrum-icons/workflow/UserEdit';
+import { useState } from 'react';
+import { useHasRight } from '../../../api/common';
+import {
+  ABSTELLPLAETZE_EXPORT_URL,
+  type Abstellplatz,
+  deleteAbstellplatz,
+  useAbstellplaetze,
+} from '../../../api/stammdaten/abstellplaetze';
+import { usePageTitle } from '../../../app/usePageTitle';
+import { formatCents, formatDate } from '../shared/format';
+import { DeleteDialog, type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { AbstellplatzDialog } from './AbstellplatzDialog';
+import { NeuzuordnungDialog } from './NeuzuordnungDialog';
+
+type DialogState =
+  | { kind: 'edit'; abstellplatz?: Abstellplatz }
+  | { kind: 'neuzuordnung'; abstellplatz: Abstellplatz }
+  | { kind: 'delete'; abstellplatz: Abstellplatz };
+
+function status(row: Abstellplatz): { text: string; variant: 'positive' | 'info' | 'neutral' } {
+  if (!row.aktiv) return { text: 'inaktiv', variant: 'neutral' };
+  return row.zuordnung ? { text: 'vergeben', variant: 'positive' } : { text: 'frei', variant: 'info' };
+}
+
+const COLUMNS: readonly ListColumn<Abstellplatz>[] = [
+  { key: 'nummer', name: 'Nummer', rowHeader: true, sortValue: (r) => r.nummer, text: (r) => r.nummer },
+  { key: 'kategorie', name: 'Kategorie', sortValue: (r) => r.kategorieName, text: (r) => r.kategorieName },
+  {
+    key: 'jahresgebuehr',
+    name: 'Jahresgebühr',
+    align: 'end',
+    sortValue: (r) => r.jahresgebuehrCent,
+    text: (r) => formatCents(r.jahresgebuehrCent),
+  },
+  {
+    key: 'nutzungsberechtigter',
+    name: 'Nutzungsberechtigter',
+    sortValue: (r) => r.zuordnung?.adresseName ?? null,
+    text: (r) => r.zuordnung?.adresseName ?? '',
+  },
+  {
+    key: 'seit',
+    name: 'seit',
+    sortValue: (r) => r.zuordnung?.von ?? null,
+    text: (r) => formatDate(r.zuordnung?.von),
+  },
+  {
+    key: 'status',
+    name: 'Status',
+    sortValue: (r) => status(r).text,
+    text: (r) => status(r).text,
+    render: (r) => <StatusLight variant={status(r).variant}>{status(r).text}</StatusLight>,
+  },
+];
+
+/** Spec §2 Stammdaten: parking places, their category fee and who holds them. */
+export default function AbstellplaetzeScreen() {
+  usePageTitle('Abstellplätze');
+  const query = useAbstellplaetze();
+  const canEdit = useHasRight('WebApp.Stammdaten.Edit') === true;
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  return (
+    <ListScreen
+      eyebrow="Stammdaten"
+      title="Abstellplätze"
+      noun={['Abstellplatz', 'Abstellplätze']}
+      query={query}
+      canEdit={canEdit}
+      onNew={() => setDialog({ kind: 'edit' })}
+      empty={{
+        title: 'Noch keine Abstellplätze',
+        text: 'Legen Sie den ersten Abstellplatz an. Die Kategorien mit ihrer Jahresgebühr stehen unter Grundeinstellungen.',
+        textReadOnly: 'Es wurden noch keine Abstellplätze angelegt.',
+        action: 'Abstellplatz anlegen',
+      }}
+      columns={COLUMNS}
+      defaultSort={{ column: 'nummer', direction: 'ascending' }}
+      searchText={(r) => `${r.nummer} ${r.kategorieName} ${r.zuordnung?.adresseName ?? ''}`}
+      onOpen={(abstellplatz) => setDialog({ kind: 'edit', abstellplatz })}
+      toolbar={
+        <a className="kgv-download-link" href={ABSTELLPLAETZE_EXPORT_URL} download>
+          Export (Excel)
+        </a>
+      }
+      actionsWidth={150}
+      actions={(row) => (
+        <>
+          <RowAction
+            label={`Abstellplatz ${row.nummer} bearbeiten`}
+            icon={<Edit />}
+            onPress={() => setDialog({ kind: 'edit', abstellplatz: row })}
+          />
+          <RowAction
+            label={`Abstellplatz ${row.nummer} neu zuordnen`}
+            icon={<UserEdit />}
+            onPress={() => setDialog({ kind: 'neuzuordnung', abstellplatz: row })}
+          />
+          <RowAction
+            label={`Abstellplatz ${row.nummer} löschen`}
+            icon={<Delete />}
+            onPress={() => setDialog({ kind: 'delete', abstellplatz: row })}
+          />
+        </>
+      )}
+    >
+      <DialogContainer onDismiss={() => setDialog(null)}>
+        {dialog?.kind === 'edit' ? (
+          <AbstellplatzDialog abstellplatz={dialog.abstellplatz} readOnly={!canEdit} />
+        ) : dialog?.kind === 'neuzuordnung' ? (
+          <NeuzuordnungDialog abstellplatz={dialog.abstellplatz} />
+        ) : dialog?.kind === 'delete' ? (
+          <DeleteDialog
+            title={`Abstellplatz ${dialog.abstellplatz.nummer} löschen?`}
+            run={() => deleteAbstellplatz(dialog.abstellplatz.id)}
+            success={`Abstellplatz ${dialog.abstellplatz.nummer} gelöscht.`}
+          >
+            Der Abstellplatz wird endgültig gelöscht. Ist oder war er vergeben, geht das nicht – setzen Sie ihn dann auf
+            „inaktiv“.
+          </DeleteDialog>
+        ) : null}
+      </DialogContainer>
+    </ListScreen>
+  );
+}

@@ -1,0 +1,143 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
+import { setTestCookie } from '../../../testing/cookies';
+import { button, callsTo, click, field, hasButton } from '../../vereinseinstellungen/testHelpers';
+import { bodyOf, dialog, fakeLayout, rowTexts, STAMMDATEN_EDIT, STAMMDATEN_VIEW, signedIn } from '../shared/testKit';
+
+const toasts = vi.hoisted(() => ({
+  neutral: vi.fn(() => () => undefined),
+  positive: vi.fn(),
+  negative: vi.fn(),
+}));
+vi.mock('@adobe/react-spectrum/Toast', () => ({ ToastQueue: toasts, ToastContainer: () => null }));
+
+const app = createAppHarness();
+const { container } = app;
+const PATH = '/stammdatenverwalten/funktionaer';
+const LIST = 'GET /api/Stammdaten/Funktionaer';
+const ALERTS = 'GET /api/Stammdaten/GetFunktionaerAlert';
+const SAVE = '/api/Stammdaten/UpdateFunktionaer';
+
+const FUNKTIONAERE = [
+  {
+    id: 1,
+    funktionId: 2,
+    adresseId: 11,
+    von: '2023-04-01',
+    bis: '2027-03-31',
+    notiz: 'gewählt JHV 2023',
+    funktionName: 'Obmann',
+    adresseName: 'Huber Maria',
+  },
+  {
+    id: 2,
+    funktionId: 1,
+    adresseId: 12,
+    von: '2024-01-15',
+    bis: null,
+    notiz: '',
+    funktionName: 'Kassier',
+    adresseName: 'Berger Franz',
+  },
+];
+const FUNKTIONEN = [
+  { id: 1, name: 'Kassier', sortierung: 20, pflicht: true },
+  { id: 2, name: 'Obmann', sortierung: 10, pflicht: true },
+];
+const ADRESSEN = [
+  { id: 11, name: 'Huber Maria' },
+  { id: 12, name: 'Berger Franz' },
+  { id: 13, name: 'Gruber Anna' },
+];
+const ALERT_LIST = [
+  {
+    funktionaerId: 3,
+    funktionId: 1,
+    adresseId: 14,
+    name: 'Maier Karl',
+    text: 'Maier Karl (Kassier) ist nicht mehr Mitglied des Vereins.',
+  },
+];
+
+function lookups() {
+  return {
+    'GET /api/Stammdaten/Funktion': () => json(FUNKTIONEN),
+    'GET /api/Common/Addressen': () => json(ADRESSEN),
+  };
+}
+
+beforeEach(() => {
+  fakeLayout();
+  setTestCookie('XSRF-TOKEN', 'xsrf-1');
+  toasts.neutral.mockClear();
+  toasts.positive.mockClear();
+  toasts.negative.mockClear();
+  return app.setUp();
+});
+afterEach(async () => {
+  await app.tearDown();
+  vi.restoreAllMocks();
+});
+
+describe('FunktionaereScreen', () => {
+  it('lists the office holders with de-AT dates and shows the alerts', async () => {
+    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json(FUNKTIONAERE), [ALERTS]: () => json(ALERT_LIST) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    expect(rowTexts(container).map((cells) => cells.slice(0, 5))).toEqual([
+      ['Kassier', 'Berger Franz', '15.01.2024', '', ''],
+      ['Obmann', 'Huber Maria', '01.04.2023', '31.03.2027', 'gewählt JHV 2023'],
+    ]);
+    await waitFor(() => expect(container.textContent).toContain('Maier Karl (Kassier) ist nicht mehr Mitglied'));
+    expect(container.textContent).toContain('2 Funktionäre');
+    await waitFor(() => expect(document.title).toBe('Funktionäre – KGV Sonnenhang'));
+  });
+
+  it('creates an office holder from the function picker and the person box', async () => {
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      ...lookups(),
+      [LIST]: () => json(FUNKTIONAERE),
+      [ALERTS]: () => json([]),
+      [`POST ${SAVE}`]: (init) => json({ id: 5, ...bodyOf(init) }),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    await click(button(container, 'Neu'));
+    await waitFor(() => expect(dialog()?.querySelector('button[aria-haspopup="listbox"]')).not.toBeNull());
+    const box = dialog()!;
+    await click(box.querySelector('button[aria-haspopup="listbox"]')!);
+    await waitFor(() => expect(document.querySelectorAll('[role="option"]').length).toBeGreaterThan(0));
+    const kassier = [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Kassier');
+    await click(kassier!);
+    await waitFor(() => expect(box.querySelector('button[aria-haspopup="listbox"]')?.textContent).toContain('Kassier'));
+
+    const person = field(box, 'Person');
+    await act(async () => person.focus());
+    await typeInto(person, 'Grub');
+    await waitFor(() =>
+      expect([...document.querySelectorAll('[role="option"]')].some((o) => o.textContent === 'Gruber Anna')).toBe(true),
+    );
+    const anna = [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Gruber Anna');
+    await click(anna!);
+    await typeInto(field(box, 'von'), '01.05.2026');
+    await click(button(box, 'Speichern'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(1));
+    expect(bodyOf(callsTo(app.fetchMock, 'POST', SAVE)[0]![1])).toEqual({
+      funktionId: 1,
+      adresseId: 13,
+      von: '2026-05-01',
+      bis: null,
+      notiz: '',
+    });
+  });
+
+  it('is read-only without the Edit right', async () => {
+    app.api({ ...signedIn(STAMMDATEN_VIEW), [LIST]: () => json(FUNKTIONAERE), [ALERTS]: () => json([]) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    expect(hasButton(container, 'Neu')).toBe(false);
+    expect(container.querySelector('button[aria-label^="Funktionär "]')).toBeNull();
+  });
+});

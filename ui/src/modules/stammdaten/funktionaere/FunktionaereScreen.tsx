@@ -1,0 +1,102 @@
+import { DialogContainer } from '@adobe/react-spectrum';
+import Delete from '@spectrum-icons/workflow/Delete';
+import Edit from '@spectrum-icons/workflow/Edit';
+import { useState } from 'react';
+import { useHasRight } from '../../../api/common';
+import {
+  deleteFunktionaer,
+  type Funktionaer,
+  useFunktionaerAlerts,
+  useFunktionaere,
+} from '../../../api/stammdaten/funktionen';
+import { usePageTitle } from '../../../app/usePageTitle';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { formatDate } from '../shared/format';
+import { DeleteDialog, type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { FunktionaerDialog } from './FunktionaerDialog';
+
+type DialogState = { kind: 'edit'; funktionaer?: Funktionaer } | { kind: 'delete'; funktionaer: Funktionaer };
+
+const COLUMNS: readonly ListColumn<Funktionaer>[] = [
+  { key: 'funktion', name: 'Funktion', sortValue: (r) => r.funktionName, text: (r) => r.funktionName },
+  { key: 'name', name: 'Name', rowHeader: true, sortValue: (r) => r.adresseName, text: (r) => r.adresseName },
+  { key: 'von', name: 'von', sortValue: (r) => r.von, text: (r) => formatDate(r.von) },
+  { key: 'bis', name: 'bis', sortValue: (r) => r.bis, text: (r) => formatDate(r.bis) },
+  { key: 'notiz', name: 'Notiz', text: (r) => r.notiz },
+];
+
+const label = (f: Funktionaer) => `${f.adresseName} (${f.funktionName})`;
+
+/** Spec §2 Stammdaten: who holds which function, with warnings for ending terms and ex-members. */
+export default function FunktionaereScreen() {
+  usePageTitle('Funktionäre');
+  const query = useFunktionaere();
+  const { data: alerts } = useFunktionaerAlerts();
+  const canEdit = useHasRight('WebApp.Stammdaten.Edit') === true;
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  return (
+    <ListScreen
+      eyebrow="Stammdaten"
+      title="Funktionäre"
+      noun={['Funktionär', 'Funktionäre']}
+      query={query}
+      canEdit={canEdit}
+      onNew={() => setDialog({ kind: 'edit' })}
+      empty={{
+        title: 'Noch keine Funktionäre',
+        text: 'Tragen Sie ein, wer welche Funktion innehat, z. B. die Obfrau seit der letzten Wahl.',
+        textReadOnly: 'Es wurden noch keine Funktionäre eingetragen.',
+        action: 'Funktionär anlegen',
+      }}
+      columns={COLUMNS}
+      defaultSort={{ column: 'funktion', direction: 'ascending' }}
+      searchText={(r) => `${r.funktionName} ${r.adresseName} ${r.notiz}`}
+      onOpen={(funktionaer) => setDialog({ kind: 'edit', funktionaer })}
+      banner={
+        alerts && alerts.length > 0 ? (
+          <MessageBanner
+            level="warning"
+            title="Bitte prüfen"
+            message={
+              <ul className="kgv-alert-list">
+                {alerts.map((alert) => (
+                  <li key={`${alert.funktionaerId}-${alert.text}`}>{alert.text}</li>
+                ))}
+              </ul>
+            }
+          />
+        ) : null
+      }
+      actions={(row) => (
+        <>
+          <RowAction
+            label={`Funktionär ${label(row)} bearbeiten`}
+            icon={<Edit />}
+            onPress={() => setDialog({ kind: 'edit', funktionaer: row })}
+          />
+          <RowAction
+            label={`Funktionär ${label(row)} löschen`}
+            icon={<Delete />}
+            onPress={() => setDialog({ kind: 'delete', funktionaer: row })}
+          />
+        </>
+      )}
+    >
+      <DialogContainer onDismiss={() => setDialog(null)}>
+        {dialog?.kind === 'edit' ? (
+          <FunktionaerDialog funktionaer={dialog.funktionaer} readOnly={!canEdit} />
+        ) : dialog?.kind === 'delete' ? (
+          <DeleteDialog
+            title={`Funktionär ${label(dialog.funktionaer)} löschen?`}
+            run={() => deleteFunktionaer(dialog.funktionaer.id)}
+            success={`Funktionär ${label(dialog.funktionaer)} gelöscht.`}
+          >
+            Der Eintrag wird endgültig gelöscht. Endet nur die Funktionsperiode, tragen Sie besser ein Datum bei „bis“
+            ein – so bleibt sie in der Chronik.
+          </DeleteDialog>
+        ) : null}
+      </DialogContainer>
+    </ListScreen>
+  );
+}

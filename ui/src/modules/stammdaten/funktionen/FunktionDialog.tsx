@@ -1,0 +1,82 @@
+import { NumberField, Switch, TextField, useDialogContainer } from '@adobe/react-spectrum';
+import { useState } from 'react';
+import { type Funktion, saveFunktion } from '../../../api/stammdaten/funktionen';
+import { FormDialog, invalid, useFormErrors } from '../shared/listKit';
+
+const FIELDS = ['name', 'sortierung', 'pflicht'] as const;
+type Field = (typeof FIELDS)[number];
+
+export interface FunktionDialogProps {
+  funktion?: Funktion | undefined;
+  readOnly?: boolean;
+  /** For a new one: the next free position. */
+  nextSortierung?: number;
+}
+
+/** Create or edit a Funktion (Obmann, Kassier …). Render inside a DialogContainer. */
+export function FunktionDialog({ funktion, readOnly = false, nextSortierung = 0 }: FunktionDialogProps) {
+  const { dismiss } = useDialogContainer();
+  const [name, setName] = useState(funktion?.name ?? '');
+  const [sortierung, setSortierung] = useState(funktion?.sortierung ?? nextSortierung);
+  const [pflicht, setPflicht] = useState(funktion?.pflicht ?? false);
+  const form = useFormErrors(FIELDS);
+
+  const clientErrors: Partial<Record<Field, string>> = {};
+  if (form.submitted && name.trim() === '') clientErrors.name = 'Bitte geben Sie den Namen der Funktion an.';
+  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+
+  async function submit() {
+    form.setSubmitted(true);
+    if (name.trim() === '') return;
+    const ok = await form.save(() =>
+      saveFunktion({
+        ...(funktion ? { id: funktion.id } : {}),
+        name: name.trim(),
+        sortierung: Number.isFinite(sortierung) ? sortierung : 0,
+        pflicht,
+      }),
+    );
+    if (ok) dismiss();
+  }
+
+  const title = readOnly ? 'Funktion' : funktion ? 'Funktion bearbeiten' : 'Funktion anlegen';
+  return (
+    <FormDialog
+      title={title}
+      readOnly={readOnly}
+      saving={form.saving}
+      otherErrors={form.otherErrors}
+      onSubmit={() => void submit()}
+      onCancel={dismiss}
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          form.clear('name');
+        }}
+        isRequired={!readOnly}
+        necessityIndicator={readOnly ? 'icon' : 'label'}
+        maxLength={100}
+        autoFocus
+        {...invalid(errorOf('name'))}
+      />
+      <NumberField
+        label="Sortierung"
+        value={sortierung}
+        onChange={(value) => {
+          setSortierung(value);
+          form.clear('sortierung');
+        }}
+        step={1}
+        formatOptions={{ maximumFractionDigits: 0 }}
+        description="Kleinere Zahlen stehen in Listen weiter oben."
+        {...invalid(errorOf('sortierung'))}
+      />
+      <Switch isSelected={pflicht} onChange={setPflicht} isReadOnly={readOnly}>
+        Pflichtfunktion (muss immer besetzt sein)
+      </Switch>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { Switch, TextArea, TextField, useDialogContainer } from '@adobe/react-spectrum';
+import { useState } from 'react';
+import { type Hauptwasserzaehler, saveHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
+import { formatDate, parseDate } from '../shared/format';
+import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
+
+const FIELDS = ['nummer', 'bezeichnung', 'standort', 'eichdatum', 'notiz'] as const;
+type Field = (typeof FIELDS)[number];
+
+export interface HauptwasserzaehlerDialogProps {
+  zaehler?: Hauptwasserzaehler | undefined;
+  readOnly?: boolean;
+}
+
+/** Create or edit a Hauptwasserzähler. Render inside a DialogContainer. */
+export function HauptwasserzaehlerDialog({ zaehler, readOnly = false }: HauptwasserzaehlerDialogProps) {
+  const { dismiss } = useDialogContainer();
+  const [nummer, setNummer] = useState(zaehler?.nummer ?? '');
+  const [bezeichnung, setBezeichnung] = useState(zaehler?.bezeichnung ?? '');
+  const [standort, setStandort] = useState(zaehler?.standort ?? '');
+  const [eichdatum, setEichdatum] = useState(formatDate(zaehler?.eichdatum));
+  const [aktiv, setAktiv] = useState(zaehler?.aktiv ?? true);
+  const [notiz, setNotiz] = useState(zaehler?.notiz ?? '');
+  const form = useFormErrors(FIELDS);
+
+  const clientErrors: Partial<Record<Field, string>> = {};
+  if (form.submitted && nummer.trim() === '') clientErrors.nummer = 'Bitte geben Sie die Zählernummer an.';
+  if (form.submitted && parseDate(eichdatum) === undefined)
+    clientErrors.eichdatum = 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.';
+  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+
+  async function submit() {
+    form.setSubmitted(true);
+    const eich = parseDate(eichdatum);
+    if (nummer.trim() === '' || eich === undefined) return;
+    const ok = await form.save(() =>
+      saveHauptwasserzaehler({
+        ...(zaehler ? { id: zaehler.id } : {}),
+        nummer: nummer.trim(),
+        bezeichnung: bezeichnung.trim(),
+        standort: standort.trim(),
+        eichdatum: eich,
+        aktiv,
+        notiz,
+      }),
+    );
+    if (ok) dismiss();
+  }
+
+  const title = readOnly ? 'Hauptwasserzähler' : zaehler ? 'Hauptwasserzähler bearbeiten' : 'Hauptwasserzähler anlegen';
+  return (
+    <FormDialog
+      title={title}
+      readOnly={readOnly}
+      saving={form.saving}
+      otherErrors={form.otherErrors}
+      onSubmit={() => void submit()}
+      onCancel={dismiss}
+    >
+      <TextField
+        label="Nummer"
+        value={nummer}
+        onChange={(value) => {
+          setNummer(value);
+          form.clear('nummer');
+        }}
+        isRequired={!readOnly}
+        necessityIndicator={readOnly ? 'icon' : 'label'}
+        maxLength={50}
+        autoFocus
+        {...invalid(errorOf('nummer'))}
+      />
+      <TextField
+        label="Bezeichnung"
+        value={bezeichnung}
+        onChange={(value) => {
+          setBezeichnung(value);
+          form.clear('bezeichnung');
+        }}
+        maxLength={200}
+        {...invalid(errorOf('bezeichnung'))}
+      />
+      <TextField
+        label="Standort"
+        value={standort}
+        onChange={(value) => {
+          setStandort(value);
+          form.clear('standort');
+        }}
+        maxLength={200}
+        {...invalid(errorOf('standort'))}
+      />
+      <DateField
+        label="Eichdatum"
+        value={eichdatum}
+        onChange={(value) => {
+          setEichdatum(value);
+          form.clear('eichdatum');
+        }}
+        readOnly={readOnly}
+        error={errorOf('eichdatum')}
+      />
+      <Switch isSelected={aktiv} onChange={setAktiv} isReadOnly={readOnly}>
+        Aktiv
+      </Switch>
+      <TextArea
+        label="Notiz"
+        value={notiz}
+        onChange={(value) => {
+          setNotiz(value);
+          form.clear('notiz');
+        }}
+        maxLength={5000}
+        {...invalid(errorOf('notiz'))}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,232 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
+import { setTestCookie } from '../../../testing/cookies';
+import { button, callsTo, click, field, hasButton } from '../../vereinseinstellungen/testHelpers';
+import { formatCubic, parseDate, readingToWire } from '../shared/format';
+import {
+  alertDialog,
+  bodyOf,
+  dialog,
+  fakeLayout,
+  rowTexts,
+  STAMMDATEN_EDIT,
+  STAMMDATEN_VIEW,
+  signedIn,
+} from '../shared/testKit';
+
+const toasts = vi.hoisted(() => ({
+  neutral: vi.fn(() => () => undefined),
+  positive: vi.fn(),
+  negative: vi.fn(),
+}));
+vi.mock('@adobe/react-spectrum/Toast', () => ({ ToastQueue: toasts, ToastContainer: () => null }));
+
+const app = createAppHarness();
+const { container } = app;
+const PATH = '/stammdatenverwalten/hauptwasserzaehler';
+const LIST = 'GET /api/Stammdaten/HauptWasserzaehler';
+
+const ZAEHLER = [
+  {
+    id: 1,
+    nummer: 'HWZ-2',
+    bezeichnung: 'Ost',
+    standort: 'Schacht beim Tor',
+    eichdatum: '2021-02-01',
+    aktiv: true,
+    notiz: '',
+    eichungFaelligAm: '2026-02-01',
+    eichungWarnung: true,
+    letzteAblesung: { datum: '2025-10-01', stand: '123.529' },
+    anzahlParzellen: 12,
+  },
+  {
+    id: 2,
+    nummer: 'HWZ-1',
+    bezeichnung: 'West',
+    standort: 'Vereinshaus',
+    eichdatum: '2024-05-10',
+    aktiv: true,
+    notiz: '',
+    eichungFaelligAm: '2029-05-10',
+    eichungWarnung: false,
+    letzteAblesung: null,
+    anzahlParzellen: 0,
+  },
+];
+
+beforeEach(() => {
+  fakeLayout();
+  setTestCookie('XSRF-TOKEN', 'xsrf-1');
+  toasts.neutral.mockClear();
+  toasts.positive.mockClear();
+  toasts.negative.mockClear();
+  return app.setUp();
+});
+afterEach(async () => {
+  await app.tearDown();
+  vi.restoreAllMocks();
+});
+
+describe('format', () => {
+  it('shows water with comma decimals and reads typed readings', () => {
+    expect(formatCubic('123.529').replace(/\u00a0/g, ' ')).toBe('123,529 m³');
+    expect(formatCubic('12340.000')).toBe('12.340,000 m³');
+    expect(readingToWire('12.340,5')).toBe('12340.5');
+    expect(readingToWire('1,2345')).toBeUndefined();
+    expect(parseDate('1.3.2025')).toBe('2025-03-01');
+    expect(parseDate('31.02.2025')).toBeUndefined();
+    expect(parseDate('')).toBeNull();
+  });
+});
+
+describe('HauptwasserzaehlerScreen', () => {
+  it('lists the meters by number with reading, plot count and the calibration warning', async () => {
+    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json(ZAEHLER) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    await waitFor(() => expect(document.title).toBe('Hauptwasserzähler – KGV Sonnenhang'));
+    const rows = rowTexts(container);
+    expect(rows[0]?.slice(0, 7)).toEqual(['HWZ-1', 'West', 'Vereinshaus', '10.05.2024', '10.05.2029', '', '0']);
+    expect(rows[1]?.slice(0, 7)).toEqual([
+      'HWZ-2',
+      'Ost',
+      'Schacht beim Tor',
+      '01.02.2021',
+      '01.02.2026Eichung fällig',
+      '123,529 m³',
+      '12',
+    ]);
+    expect(container.textContent).toContain('2 Hauptwasserzähler');
+    expect(hasButton(container, 'Neu')).toBe(true);
+  });
+
+  it('filters by the search', async () => {
+    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json(ZAEHLER) });
+    await app.renderAt(`${PATH}?q=tor`);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(1));
+    expect(container.textContent).toContain('1 von 2 Hauptwasserzähler');
+  });
+
+  it('creates a meter with the calibration date sent as ISO', async () => {
+    const SAVE = '/api/Stammdaten/UpdateHWZ';
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      [LIST]: () => json(ZAEHLER),
+      [`POST ${SAVE}`]: (init) => json({ id: 3, ...bodyOf(init) }),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    await click(button(container, 'Neu'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    const box = dialog()!;
+    await typeInto(field(box, 'Nummer'), 'HWZ-3');
+    await typeInto(field(box, 'Standort'), 'Nordtor');
+    await typeInto(field(box, 'Eichdatum'), '15.03.2025');
+    await click(button(box, 'Speichern'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(1));
+    expect(bodyOf(callsTo(app.fetchMock, 'POST', SAVE)[0]![1])).toEqual({
+      nummer: 'HWZ-3',
+      bezeichnung: '',
+      standort: 'Nordtor',
+      eichdatum: '2025-03-15',
+      aktiv: true,
+      notiz: '',
+    });
+    await waitFor(() => expect(dialog()).toBeNull());
+  });
+
+  it('shows the 422 errors under the fields', async () => {
+    const SAVE = '/api/Stammdaten/UpdateHWZ';
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      [LIST]: () => json(ZAEHLER),
+      [`POST ${SAVE}`]: () =>
+        json(
+          {
+            title: 'Die Eingaben sind ungültig.',
+            status: 422,
+            errors: { nummer: ['Die Nummer HWZ-1 gibt es schon.'] },
+          },
+          422,
+        ),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    await click(button(container, 'Neu'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await typeInto(field(dialog()!, 'Nummer'), 'HWZ-1');
+    await click(button(dialog()!, 'Speichern'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Die Nummer HWZ-1 gibt es schon.'));
+  });
+
+  it('Zählerwechsel sends the readings with a dot', async () => {
+    const WECHSEL = '/api/Stammdaten/WechselHWZ';
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      [LIST]: () => json(ZAEHLER),
+      [`POST ${WECHSEL}`]: () => json(ZAEHLER[0]),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    await click(button(container, 'Zählerwechsel HWZ-2'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Zählerwechsel HWZ-2'));
+    const box = dialog()!;
+    expect(box.textContent).toContain('123,529 m³');
+    await typeInto(field(box, 'Datum'), '01.04.2026');
+    await typeInto(field(box, 'Endstand alter Zähler'), '130,25');
+    await typeInto(field(box, 'Nummer neuer Zähler'), 'HWZ-9');
+    await typeInto(field(box, 'Anfangsstand neuer Zähler'), '0,5');
+    await typeInto(field(box, 'Eichdatum neuer Zähler'), '20.03.2026');
+    await click(button(box, 'Zähler wechseln'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', WECHSEL)).toHaveLength(1));
+    expect(bodyOf(callsTo(app.fetchMock, 'POST', WECHSEL)[0]![1])).toEqual({
+      id: 1,
+      datum: '2026-04-01',
+      endstand: '130.25',
+      neueNummer: 'HWZ-9',
+      anfangsstand: '0.5',
+      eichdatum: '2026-03-20',
+    });
+    await waitFor(() => expect(toasts.positive).toHaveBeenCalledWith('Zähler HWZ-2 gewechselt.', { timeout: 5000 }));
+  });
+
+  it('asks before deleting and shows the 409 sentence as error toast', async () => {
+    const url = '/api/Stammdaten/DeleteHauptwasserzaehler?id=1';
+    const sentence = 'Am Hauptwasserzähler HWZ-2 hängen noch 12 Parzellen.';
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      [LIST]: () => json(ZAEHLER),
+      [`DELETE ${url}`]: () => json({ title: sentence, status: 409, code: 'in_use' }, 409),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    await click(button(container, 'Hauptwasserzähler HWZ-2 löschen'));
+    await waitFor(() => expect(alertDialog()?.textContent).toContain('Hauptwasserzähler HWZ-2 löschen?'));
+    await click(button(alertDialog()!, 'Löschen'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'DELETE', url)).toHaveLength(1));
+    await waitFor(() => expect(toasts.negative).toHaveBeenCalledWith(sentence));
+  });
+
+  it('is read-only without an Edit right', async () => {
+    app.api({ ...signedIn(['WebApp.Wasser.View']), [LIST]: () => json(ZAEHLER) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    expect(hasButton(container, 'Neu')).toBe(false);
+    expect(container.querySelector('button[aria-label^="Zählerwechsel"]')).toBeNull();
+    expect(container.querySelector('button[aria-label$="löschen"]')).toBeNull();
+  });
+
+  it('offers the Wasser.Edit right the actions too', async () => {
+    app.api({ ...signedIn(['WebApp.Wasser.View', 'WebApp.Wasser.Edit']), [LIST]: () => json(ZAEHLER) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    expect(hasButton(container, 'Neu')).toBe(true);
+  });
+
+  it('explains an empty list', async () => {
+    app.api({ ...signedIn(STAMMDATEN_VIEW), [LIST]: () => json([]) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('Noch keine Hauptwasserzähler'));
+  });
+});

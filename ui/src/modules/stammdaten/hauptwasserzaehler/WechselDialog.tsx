@@ -1,0 +1,114 @@
+import { Text, TextField, useDialogContainer } from '@adobe/react-spectrum';
+import { useState } from 'react';
+import { type Hauptwasserzaehler, wechselHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
+import { formatCubic, formatDate, parseDate, readingToWire, todayIso } from '../shared/format';
+import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
+
+const FIELDS = ['datum', 'endstand', 'neueNummer', 'anfangsstand', 'eichdatum'] as const;
+type Field = (typeof FIELDS)[number];
+
+const READING_HINT = 'Zählerstand in m³ mit Komma, z. B. 12340,5 (höchstens 3 Nachkommastellen).';
+
+/** Zählerwechsel: the old meter's final reading, the new meter's number and first reading. */
+export function WechselDialog({ zaehler }: { zaehler: Hauptwasserzaehler }) {
+  const { dismiss } = useDialogContainer();
+  const [datum, setDatum] = useState(formatDate(todayIso()));
+  const [endstand, setEndstand] = useState('');
+  const [neueNummer, setNeueNummer] = useState('');
+  const [anfangsstand, setAnfangsstand] = useState('0');
+  const [eichdatum, setEichdatum] = useState('');
+  const form = useFormErrors(FIELDS);
+
+  const parsedDatum = parseDate(datum);
+  const parsedEich = parseDate(eichdatum);
+  const clientErrors: Partial<Record<Field, string>> = {};
+  if (form.submitted) {
+    if (!parsedDatum) clientErrors.datum = 'Bitte geben Sie das Datum des Wechsels als TT.MM.JJJJ ein.';
+    if (readingToWire(endstand) === undefined) clientErrors.endstand = READING_HINT;
+    if (neueNummer.trim() === '') clientErrors.neueNummer = 'Bitte geben Sie die Nummer des neuen Zählers an.';
+    if (readingToWire(anfangsstand) === undefined) clientErrors.anfangsstand = READING_HINT;
+    if (parsedEich === undefined) clientErrors.eichdatum = 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.';
+  }
+  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+
+  async function submit() {
+    form.setSubmitted(true);
+    const end = readingToWire(endstand);
+    const start = readingToWire(anfangsstand);
+    if (!parsedDatum || end === undefined || start === undefined || neueNummer.trim() === '') return;
+    if (parsedEich === undefined) return;
+    const ok = await form.save(
+      () =>
+        wechselHauptwasserzaehler({
+          id: zaehler.id,
+          datum: parsedDatum,
+          endstand: end,
+          neueNummer: neueNummer.trim(),
+          anfangsstand: start,
+          ...(parsedEich ? { eichdatum: parsedEich } : {}),
+        }),
+      `Zähler ${zaehler.nummer} gewechselt.`,
+    );
+    if (ok) dismiss();
+  }
+
+  const change = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value);
+    form.clear(field);
+  };
+
+  return (
+    <FormDialog
+      title={`Zählerwechsel ${zaehler.nummer}`}
+      readOnly={false}
+      saving={form.saving}
+      otherErrors={form.otherErrors}
+      onSubmit={() => void submit()}
+      onCancel={dismiss}
+      submitLabel="Zähler wechseln"
+    >
+      <Text>
+        {zaehler.letzteAblesung
+          ? `Letzte Ablesung: ${formatCubic(zaehler.letzteAblesung.stand)} am ${formatDate(zaehler.letzteAblesung.datum)}.`
+          : 'Für diesen Zähler gibt es noch keine Ablesung.'}
+      </Text>
+      <DateField label="Datum" value={datum} onChange={change('datum', setDatum)} isRequired error={errorOf('datum')} />
+      <TextField
+        label="Endstand alter Zähler"
+        value={endstand}
+        onChange={change('endstand', setEndstand)}
+        isRequired
+        necessityIndicator="label"
+        inputMode="decimal"
+        description="in m³, z. B. 12340,5"
+        autoFocus
+        {...invalid(errorOf('endstand'))}
+      />
+      <TextField
+        label="Nummer neuer Zähler"
+        value={neueNummer}
+        onChange={change('neueNummer', setNeueNummer)}
+        isRequired
+        necessityIndicator="label"
+        maxLength={50}
+        {...invalid(errorOf('neueNummer'))}
+      />
+      <TextField
+        label="Anfangsstand neuer Zähler"
+        value={anfangsstand}
+        onChange={change('anfangsstand', setAnfangsstand)}
+        isRequired
+        necessityIndicator="label"
+        inputMode="decimal"
+        description="in m³, meist 0"
+        {...invalid(errorOf('anfangsstand'))}
+      />
+      <DateField
+        label="Eichdatum neuer Zähler"
+        value={eichdatum}
+        onChange={change('eichdatum', setEichdatum)}
+        error={errorOf('eichdatum')}
+      />
+    </FormDialog>
+  );
+}

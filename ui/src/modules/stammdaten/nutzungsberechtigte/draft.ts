@@ -1,0 +1,153 @@
+import { ADRESSE_FLAGS, type Adresse, type AdresseInput } from '../../../api/stammdaten/adressen';
+import { DATE_ERROR, deToIso, isoToDe } from './format';
+
+/** The Stammdaten form's values: dates as typed (de-AT), flags as checkboxes. */
+export interface AdresseDraft {
+  anrede: string;
+  titel: string;
+  vorname: string;
+  nachname: string;
+  strasse: string;
+  plz: string;
+  ort: string;
+  land: string;
+  telefon: string;
+  mobil: string;
+  email: string;
+  geburtsdatum: string;
+  eintrittsdatum: string;
+  austrittsdatum: string;
+  hauptwohnsitz: boolean;
+  bevorzugtEmail: boolean;
+  kgvMitglied: boolean;
+  kgvMitarbeiter: boolean;
+  adresstyp: string;
+  iban: string;
+  zeitungErlaubt: boolean;
+  notiz: string;
+}
+
+export type DraftField = keyof AdresseDraft;
+export const DATE_FIELDS = ['geburtsdatum', 'eintrittsdatum', 'austrittsdatum'] as const;
+
+export const EMPTY_DRAFT: AdresseDraft = {
+  anrede: '',
+  titel: '',
+  vorname: '',
+  nachname: '',
+  strasse: '',
+  plz: '',
+  ort: '',
+  land: 'Österreich',
+  telefon: '',
+  mobil: '',
+  email: '',
+  geburtsdatum: '',
+  eintrittsdatum: '',
+  austrittsdatum: '',
+  hauptwohnsitz: false,
+  bevorzugtEmail: false,
+  kgvMitglied: true,
+  kgvMitarbeiter: false,
+  adresstyp: '1',
+  iban: '',
+  zeitungErlaubt: false,
+  notiz: '',
+};
+
+export function draftFromAdresse(a: Adresse): AdresseDraft {
+  const has = (bit: number) => (a.flags & bit) !== 0;
+  return {
+    anrede: a.anrede ?? '',
+    titel: a.titel ?? '',
+    vorname: a.vorname ?? '',
+    nachname: a.nachname ?? '',
+    strasse: a.strasse ?? '',
+    plz: a.plz ?? '',
+    ort: a.ort ?? '',
+    land: a.land ?? '',
+    telefon: a.telefon ?? '',
+    mobil: a.mobil ?? '',
+    email: a.email ?? '',
+    geburtsdatum: isoToDe(a.geburtsdatum),
+    eintrittsdatum: isoToDe(a.eintrittsdatum),
+    austrittsdatum: isoToDe(a.austrittsdatum),
+    hauptwohnsitz: has(ADRESSE_FLAGS.hauptwohnsitz),
+    bevorzugtEmail: has(ADRESSE_FLAGS.bevorzugtEmail),
+    kgvMitglied: has(ADRESSE_FLAGS.kgvMitglied),
+    kgvMitarbeiter: has(ADRESSE_FLAGS.kgvMitarbeiter),
+    adresstyp: String(a.adresstyp ?? 1),
+    iban: a.iban ?? '',
+    zeitungErlaubt: Boolean(a.zeitungErlaubt),
+    notiz: a.notiz ?? '',
+  };
+}
+
+/** Client checks before sending: Nachname and readable dates (the server checks the rest). */
+export function validateDraft(d: AdresseDraft): Partial<Record<DraftField, string>> {
+  const errors: Partial<Record<DraftField, string>> = {};
+  if (d.nachname.trim() === '') errors.nachname = 'Bitte geben Sie den Nachnamen ein.';
+  for (const field of DATE_FIELDS) if (deToIso(d[field]) === undefined) errors[field] = DATE_ERROR;
+  return errors;
+}
+
+/** The JSON for UpdateAdresse: flags summed, dates ISO. */
+export function inputFromDraft(d: AdresseDraft, id?: number): AdresseInput {
+  const flags =
+    (d.hauptwohnsitz ? ADRESSE_FLAGS.hauptwohnsitz : 0) +
+    (d.bevorzugtEmail ? ADRESSE_FLAGS.bevorzugtEmail : 0) +
+    (d.kgvMitglied ? ADRESSE_FLAGS.kgvMitglied : 0) +
+    (d.kgvMitarbeiter ? ADRESSE_FLAGS.kgvMitarbeiter : 0);
+  return {
+    ...(id ? { id } : {}),
+    anrede: d.anrede,
+    titel: d.titel.trim(),
+    vorname: d.vorname.trim(),
+    nachname: d.nachname.trim(),
+    strasse: d.strasse.trim(),
+    plz: d.plz.trim(),
+    ort: d.ort.trim(),
+    land: d.land.trim(),
+    telefon: d.telefon.trim(),
+    mobil: d.mobil.trim(),
+    email: d.email.trim(),
+    geburtsdatum: deToIso(d.geburtsdatum) ?? null,
+    eintrittsdatum: deToIso(d.eintrittsdatum) ?? null,
+    austrittsdatum: deToIso(d.austrittsdatum) ?? null,
+    flags,
+    adresstyp: Number(d.adresstyp),
+    iban: d.iban.trim(),
+    zeitungErlaubt: d.zeitungErlaubt,
+    notiz: d.notiz,
+  };
+}
+
+/** The saved record's editable fields (multipart `data` of an upload). */
+export function inputFromAdresse(a: Adresse): AdresseInput {
+  return {
+    id: a.id,
+    anrede: a.anrede,
+    titel: a.titel,
+    vorname: a.vorname,
+    nachname: a.nachname,
+    strasse: a.strasse,
+    plz: a.plz,
+    ort: a.ort,
+    land: a.land,
+    telefon: a.telefon,
+    mobil: a.mobil,
+    email: a.email,
+    geburtsdatum: a.geburtsdatum,
+    eintrittsdatum: a.eintrittsdatum,
+    austrittsdatum: a.austrittsdatum,
+    flags: a.flags,
+    adresstyp: a.adresstyp,
+    iban: a.iban,
+    zeitungErlaubt: a.zeitungErlaubt,
+    notiz: a.notiz,
+  };
+}
+
+export function sameDraft(a: AdresseDraft, b: AdresseDraft): boolean {
+  return (Object.keys(a) as DraftField[]).every((key) => a[key] === b[key]);
+}

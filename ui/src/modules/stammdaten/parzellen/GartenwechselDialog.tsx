@@ -1,0 +1,151 @@
+import {
+  Button,
+  ButtonGroup,
+  ComboBox,
+  Content,
+  Dialog,
+  Divider,
+  Flex,
+  Heading,
+  Item,
+  type Key,
+  Text,
+  TextField,
+  useDialogContainer,
+} from '@adobe/react-spectrum';
+import { useMemo, useState } from 'react';
+import { executeGartenwechsel, type Parzelle, useAdressenLookup } from '../../../api/stammdaten/parzellen';
+import { saveWithToast } from '../../../api/toast';
+import { dayBefore, formatDate, todayIso } from './format';
+
+export interface GartenwechselDialogProps {
+  parzelle: Parzelle;
+  /** After the change: the plot with its new holder. */
+  onDone?: (parzelle: Parzelle) => void;
+}
+
+/** "Parzelle 17: Huber Maria bis 28.02.2026, ab 01.03.2026 Gruber Franz". */
+export function gartenwechselSummary(parzelle: Parzelle, neuerName: string, datum: string): string {
+  const alt = parzelle.nutzungsberechtigter;
+  const bisher = alt ? `${alt.name} bis ${formatDate(dayBefore(datum))}` : 'bisher frei';
+  return `Parzelle ${parzelle.nummer}: ${bisher}, ab ${formatDate(datum)} ${neuerName}`;
+}
+
+const STEPS = ['Neuer Nutzungsberechtigter', 'Datum', 'Zusammenfassung'] as const;
+
+/**
+ * Guided change of a plot's holder: 1 choose the new holder, 2 the date, 3 check the summary,
+ * then POST Stammdaten/ExecuteGartenwechsel. Nothing is saved before the last step.
+ */
+export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogProps) {
+  const { dismiss } = useDialogContainer();
+  const { data: adressen, isLoading } = useAdressenLookup();
+  const [step, setStep] = useState(0);
+  const [adresseId, setAdresseId] = useState<number | null>(null);
+  const [inputValue, setInputValue] = useState('');
+  const [datum, setDatum] = useState(todayIso());
+  const [running, setRunning] = useState(false);
+
+  const candidates = useMemo(
+    () => (adressen ?? []).filter((a) => a.id !== parzelle.nutzungsberechtigter?.adresseId),
+    [adressen, parzelle.nutzungsberechtigter?.adresseId],
+  );
+  const filtered = useMemo(() => {
+    const needle = inputValue.trim().toLocaleLowerCase('de-AT');
+    const chosen = candidates.find((a) => a.id === adresseId);
+    if (!needle || chosen?.name === inputValue) return candidates;
+    return candidates.filter((a) => a.name.toLocaleLowerCase('de-AT').includes(needle));
+  }, [candidates, inputValue, adresseId]);
+  const neu = candidates.find((a) => a.id === adresseId);
+  const datumValid = /^\d{4}-\d{2}-\d{2}$/.test(datum) && !Number.isNaN(Date.parse(datum));
+
+  async function run() {
+    if (!neu || !datumValid || running) return;
+    setRunning(true);
+    try {
+      const result = await saveWithToast(
+        executeGartenwechsel({ parzelleId: parzelle.id, neueAdresseId: neu.id, datum }),
+        { success: `Gartenwechsel für Parzelle ${parzelle.nummer} ausgeführt.` },
+      );
+      if (onDone) onDone(result.parzelle);
+      else dismiss();
+    } catch {
+      // The error toast says why (e.g. a date before the current lease began).
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <Dialog size="M">
+      <Heading>Gartenwechsel – Parzelle {parzelle.nummer}</Heading>
+      <Divider />
+      <Content>
+        <Flex direction="column" gap="size-200">
+          <Text>
+            Schritt {step + 1} von {STEPS.length}: {STEPS[step]}
+          </Text>
+          <Text>
+            Bisher:{' '}
+            {parzelle.nutzungsberechtigter
+              ? `${parzelle.nutzungsberechtigter.name} seit ${formatDate(parzelle.nutzungsberechtigter.von)}`
+              : 'frei'}
+          </Text>
+          {step === 0 ? (
+            <ComboBox
+              label="Neuer Nutzungsberechtigter"
+              items={filtered}
+              inputValue={inputValue}
+              onInputChange={setInputValue}
+              selectedKey={adresseId === null ? null : String(adresseId)}
+              onSelectionChange={(key: Key | null) => {
+                setAdresseId(key === null ? null : Number(key));
+                const chosen = candidates.find((a) => String(a.id) === String(key));
+                if (chosen) setInputValue(chosen.name);
+              }}
+              loadingState={isLoading ? 'loading' : 'idle'}
+              menuTrigger="focus"
+              width="100%"
+              autoFocus
+            >
+              {(item) => <Item key={String(item.id)}>{item.name}</Item>}
+            </ComboBox>
+          ) : step === 1 ? (
+            <TextField
+              label="Datum des Wechsels"
+              type="date"
+              value={datum}
+              onChange={setDatum}
+              description="Ab diesem Tag gilt der neue Nutzungsberechtigte; der bisherige bis zum Vortag."
+              {...(datumValid
+                ? {}
+                : { validationState: 'invalid' as const, errorMessage: 'Bitte ein gültiges Datum.' })}
+              autoFocus
+            />
+          ) : (
+            <Text UNSAFE_className="kgv-summary">{neu ? gartenwechselSummary(parzelle, neu.name, datum) : ''}</Text>
+          )}
+        </Flex>
+      </Content>
+      <ButtonGroup>
+        <Button variant="secondary" onPress={dismiss} isDisabled={running}>
+          Abbrechen
+        </Button>
+        {step > 0 ? (
+          <Button variant="secondary" onPress={() => setStep(step - 1)} isDisabled={running}>
+            Zurück
+          </Button>
+        ) : null}
+        {step < STEPS.length - 1 ? (
+          <Button variant="accent" onPress={() => setStep(step + 1)} isDisabled={step === 0 ? !neu : !datumValid}>
+            Weiter
+          </Button>
+        ) : (
+          <Button variant="accent" onPress={() => void run()} isPending={running}>
+            Gartenwechsel ausführen
+          </Button>
+        )}
+      </ButtonGroup>
+    </Dialog>
+  );
+}

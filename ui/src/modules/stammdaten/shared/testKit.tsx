@@ -1,0 +1,42 @@
+import { vi } from 'vitest';
+import { json } from '../../../testing/appHarness';
+
+export const STAMMDATEN_EDIT = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
+export const STAMMDATEN_VIEW = ['WebApp.Stammdaten.View'];
+
+export function signedIn(rights: readonly string[]) {
+  return {
+    'GET /api/User': () =>
+      json({
+        name: 'Olga Obfrau',
+        role: 'Obmann',
+        email: 'obfrau@kgv-sonnenhang.at',
+        mfa: true,
+        isAdmin: true,
+        isGlobalAdmin: false,
+      }),
+    'POST /api/Common/GetRights?instanceID=menu': () => json(rights),
+  };
+}
+
+export const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
+export const dialog = () => document.body.querySelector('[role="dialog"]');
+export const alertDialog = () => document.body.querySelector('[role="alertdialog"]');
+
+export const rowTexts = (container: ParentNode) =>
+  [...container.querySelectorAll('[role="grid"] [role="row"]')]
+    .slice(1)
+    .map((row) =>
+      [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
+        (cell.textContent ?? '').replace(/[\u00a0\u202f]/g, ' '),
+      ),
+    );
+
+/** TableView virtualises: without a layout (happy-dom has none) it would render no rows. */
+export function fakeLayout() {
+  for (const property of ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const) {
+    let owner: object | null = HTMLElement.prototype;
+    while (owner && !Object.getOwnPropertyDescriptor(owner, property)) owner = Object.getPrototypeOf(owner);
+    if (owner) vi.spyOn(owner as HTMLElement, property, 'get').mockReturnValue(1000);
+  }
+}
