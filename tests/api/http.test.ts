@@ -171,7 +171,9 @@ describe('first start', () => {
     const c = app.client();
     await c.login('admin@test.kgv', TEST_PASSWORD);
     const years = await c.get<{ jahr: number }[]>('Common/Pachtabrechnungen');
-    const now = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(new Date()));
+    const now = Number(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(new Date()),
+    );
     expect(years.body.map((y) => y.jahr)).toContain(now);
   });
 });
