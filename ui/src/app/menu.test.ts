@@ -57,6 +57,7 @@ describe('visibleMenu', () => {
         'Gruppen',
         'Funktionäre',
         'Funktionen',
+        'Listen',
         'Alle Stammdaten exportieren',
       ],
       Wasserbuch: ['Wasserablesung', 'Zählerwechsel', 'Hauptwasserzähler', 'Wasser-Jahresabrechnung'],

@@ -77,6 +77,7 @@ export const MENU: readonly MenuGroup[] = [
       route('/stammdatenverwalten/gruppen', 'Gruppen', STAMMDATEN),
       route('/stammdatenverwalten/funktionaer', 'Funktionäre', STAMMDATEN),
       route('/stammdatenverwalten/funktionen', 'Funktionen', STAMMDATEN),
+      route('/stammdatenverwalten/listen', 'Listen', STAMMDATEN),
       { kind: 'download', href: '/api/stammdaten/exportall', title: 'Alle Stammdaten exportieren', rights: STAMMDATEN },
     ],
   },

@@ -12,6 +12,7 @@ const SPEC_ROUTES = [
   '/stammdatenverwalten/gruppen',
   '/stammdatenverwalten/funktionaer',
   '/stammdatenverwalten/funktionen',
+  '/stammdatenverwalten/listen',
   '/wasserbuch/wasserablesung',
   '/wasserbuch/zaehlerwechsel',
   '/stammdatenverwalten/hauptwasserzaehler',

@@ -40,6 +40,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/stammdatenverwalten/parzellen': lazy(() => import('../modules/stammdaten/parzellen/ParzellenScreen')),
   '/stammdatenverwalten/gruppen': lazy(() => import('../modules/stammdaten/gruppen/GruppenScreen')),
   '/stammdatenverwalten/funktionen': lazy(() => import('../modules/stammdaten/funktionen/FunktionenScreen')),
+  '/stammdatenverwalten/listen': lazy(() => import('../modules/stammdaten/listen/ListenScreen')),
   '/stammdatenverwalten/nutzungsberechtigte': lazy(
     () => import('../modules/stammdaten/nutzungsberechtigte/NutzungsberechtigteScreen'),
   ),

@@ -161,4 +161,33 @@ describe('AbstellplaetzeScreen', () => {
     expect(hasButton(container, 'Neu')).toBe(false);
     expect(container.querySelector('button[aria-label^="Abstellplatz "]')).toBeNull();
   });
+
+  it('shows the change history of an existing place', async () => {
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      [LIST]: () => json(PLAETZE),
+      'GET /api/Vereinseinstellungen/AbstellplatzKategorien': () => json(KATEGORIEN),
+      'GET /api/Common/GetHistory?entityID=Abstellplatz%3A1': () =>
+        json([
+          {
+            id: 1,
+            entityType: 'Abstellplatz',
+            entityId: '1',
+            action: 'update',
+            userId: 5,
+            userName: 'Kassier Karl',
+            at: '2025-01-15T13:03:00Z',
+            before: {},
+            after: {},
+            changed: ['notiz'],
+          },
+        ]),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(() => button(container, 'Abstellplatz P2 bearbeiten')).not.toThrow());
+    await click(button(container, 'Abstellplatz P2 bearbeiten'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await click(button(dialog()!, 'Verlauf'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Kassier Karl'));
+  });
 });

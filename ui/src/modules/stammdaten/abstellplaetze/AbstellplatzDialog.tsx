@@ -1,4 +1,7 @@
 import {
+  Disclosure,
+  DisclosurePanel,
+  DisclosureTitle,
   Flex,
   Item,
   Picker,
@@ -11,8 +14,19 @@ import {
 import { useState } from 'react';
 import { type Abstellplatz, saveAbstellplatz } from '../../../api/stammdaten/abstellplaetze';
 import { useAbstellplatzKategorien } from '../../../api/vereinseinstellungen';
+import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
 import { formatCents } from '../shared/format';
 import { FormDialog, invalid, useFormErrors } from '../shared/listKit';
+
+/** German names of the fields the history records for a Abstellplatz. */
+const ABSTELLPLATZ_LABELS: Readonly<Record<string, string>> = {
+  ...FIELD_LABELS,
+  nummer: 'Nummer',
+  kategorieId: 'Kategorie',
+  kategorieName: 'Kategorie',
+  aktiv: 'Aktiv',
+  notiz: 'Notiz',
+};
 
 const FIELDS = ['nummer', 'kategorieId', 'notiz'] as const;
 type Field = (typeof FIELDS)[number];
@@ -117,6 +131,21 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
         maxLength={5000}
         {...invalid(errorOf('notiz'))}
       />
+      <VerlaufSection id={abstellplatz?.id} />
     </FormDialog>
+  );
+}
+
+/** The Abstellplatz's change history, loaded once opened; nothing for a new record. */
+function VerlaufSection({ id }: { id: number | undefined }) {
+  const [open, setOpen] = useState(false);
+  if (id === undefined) return null;
+  return (
+    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
+      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
+      <DisclosurePanel>
+        {open ? <VerlaufPanel entityType="Abstellplatz" entityId={id} fieldLabels={ABSTELLPLATZ_LABELS} /> : null}
+      </DisclosurePanel>
+    </Disclosure>
   );
 }

@@ -1,5 +1,8 @@
 import {
   ComboBox,
+  Disclosure,
+  DisclosurePanel,
+  DisclosureTitle,
   Flex,
   Item,
   type Key,
@@ -15,8 +18,22 @@ import {
   useAdressenLookup,
   useFunktionen,
 } from '../../../api/stammdaten/funktionen';
+import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
 import { formatDate, parseDate, todayIso } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
+
+/** German names of the fields the history records for a Funktionaer. */
+const FUNKTIONAER_LABELS: Readonly<Record<string, string>> = {
+  ...FIELD_LABELS,
+  funktionId: 'Funktion',
+  funktionName: 'Funktion',
+  adresseId: 'Person',
+  adresseName: 'Person',
+  name: 'Person',
+  von: 'von',
+  bis: 'bis',
+  notiz: 'Notiz',
+};
 
 const FIELDS = ['funktionId', 'adresseId', 'von', 'bis', 'notiz'] as const;
 type Field = (typeof FIELDS)[number];
@@ -153,6 +170,21 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
         maxLength={5000}
         {...invalid(errorOf('notiz'))}
       />
+      <VerlaufSection id={funktionaer?.id} />
     </FormDialog>
+  );
+}
+
+/** The Funktionaer's change history, loaded once opened; nothing for a new record. */
+function VerlaufSection({ id }: { id: number | undefined }) {
+  const [open, setOpen] = useState(false);
+  if (id === undefined) return null;
+  return (
+    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
+      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
+      <DisclosurePanel>
+        {open ? <VerlaufPanel entityType="Funktionaer" entityId={id} fieldLabels={FUNKTIONAER_LABELS} /> : null}
+      </DisclosurePanel>
+    </Disclosure>
   );
 }

@@ -140,4 +140,36 @@ describe('FunktionaereScreen', () => {
     expect(hasButton(container, 'Neu')).toBe(false);
     expect(container.querySelector('button[aria-label^="Funktionär "]')).toBeNull();
   });
+
+  it('shows the change history of an existing office holder', async () => {
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      ...lookups(),
+      [LIST]: () => json(FUNKTIONAERE),
+      [ALERTS]: () => json([]),
+      'GET /api/Common/GetHistory?entityID=Funktionaer%3A2': () =>
+        json([
+          {
+            id: 1,
+            entityType: 'Funktionaer',
+            entityId: '2',
+            action: 'update',
+            userId: 5,
+            userName: 'Kassier Karl',
+            at: '2025-01-15T13:03:00Z',
+            before: {},
+            after: {},
+            changed: ['notiz'],
+          },
+        ]),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() =>
+      expect(container.querySelector('button[aria-label^="Funktionär "][aria-label$=" bearbeiten"]')).not.toBeNull(),
+    );
+    await click(container.querySelector('button[aria-label^="Funktionär "][aria-label$=" bearbeiten"]')!);
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await click(button(dialog()!, 'Verlauf'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Kassier Karl'));
+  });
 });

@@ -1,7 +1,24 @@
-import { NumberField, Switch, TextField, useDialogContainer } from '@adobe/react-spectrum';
+import {
+  Disclosure,
+  DisclosurePanel,
+  DisclosureTitle,
+  NumberField,
+  Switch,
+  TextField,
+  useDialogContainer,
+} from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { type Funktion, saveFunktion } from '../../../api/stammdaten/funktionen';
+import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
 import { FormDialog, invalid, useFormErrors } from '../shared/listKit';
+
+/** German names of the fields the history records for a Funktion. */
+const FUNKTION_LABELS: Readonly<Record<string, string>> = {
+  ...FIELD_LABELS,
+  name: 'Name',
+  sortierung: 'Sortierung',
+  pflicht: 'Pflichtfunktion',
+};
 
 const FIELDS = ['name', 'sortierung', 'pflicht'] as const;
 type Field = (typeof FIELDS)[number];
@@ -77,6 +94,21 @@ export function FunktionDialog({ funktion, readOnly = false, nextSortierung = 0 
       <Switch isSelected={pflicht} onChange={setPflicht} isReadOnly={readOnly}>
         Pflichtfunktion (muss immer besetzt sein)
       </Switch>
+      <VerlaufSection id={funktion?.id} />
     </FormDialog>
+  );
+}
+
+/** The Funktion's change history, loaded once opened; nothing for a new record. */
+function VerlaufSection({ id }: { id: number | undefined }) {
+  const [open, setOpen] = useState(false);
+  if (id === undefined) return null;
+  return (
+    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
+      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
+      <DisclosurePanel>
+        {open ? <VerlaufPanel entityType="Funktion" entityId={id} fieldLabels={FUNKTION_LABELS} /> : null}
+      </DisclosurePanel>
+    </Disclosure>
   );
 }

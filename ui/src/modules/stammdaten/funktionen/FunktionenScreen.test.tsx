@@ -108,4 +108,33 @@ describe('FunktionenScreen', () => {
     expect(hasButton(container, 'Neu')).toBe(false);
     expect(container.querySelector('button[aria-label^="Funktion „"]')).toBeNull();
   });
+
+  it('shows the change history of an existing function', async () => {
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      [LIST]: () => json(FUNKTIONEN),
+      [ALERTS]: () => json([]),
+      'GET /api/Common/GetHistory?entityID=Funktion%3A1': () =>
+        json([
+          {
+            id: 1,
+            entityType: 'Funktion',
+            entityId: '1',
+            action: 'update',
+            userId: 5,
+            userName: 'Kassier Karl',
+            at: '2025-01-15T13:03:00Z',
+            before: {},
+            after: {},
+            changed: ['notiz'],
+          },
+        ]),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(() => button(container, 'Funktion „Kassier“ bearbeiten')).not.toThrow());
+    await click(button(container, 'Funktion „Kassier“ bearbeiten'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await click(button(dialog()!, 'Verlauf'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Kassier Karl'));
+  });
 });

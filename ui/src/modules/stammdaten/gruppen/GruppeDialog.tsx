@@ -3,6 +3,9 @@ import {
   ButtonGroup,
   Content,
   Dialog,
+  Disclosure,
+  DisclosurePanel,
+  DisclosureTitle,
   Divider,
   Form,
   Heading,
@@ -15,7 +18,15 @@ import { isAbortedError } from '../../../api/errors';
 import { type Gruppe, saveGruppe } from '../../../api/stammdaten/gruppen';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
+
+/** German names of the fields the history records for a Gruppe. */
+const GRUPPE_LABELS: Readonly<Record<string, string>> = {
+  ...FIELD_LABELS,
+  name: 'Name',
+  beschreibung: 'Beschreibung',
+};
 
 const FIELDS = ['name', 'beschreibung'] as const;
 type Field = (typeof FIELDS)[number];
@@ -99,6 +110,7 @@ export function GruppeDialog({ gruppe, readOnly = false }: GruppeDialogProps) {
             {...invalid(serverErrors.beschreibung)}
           />
         </Form>
+        <VerlaufSection id={gruppe?.id} />
       </Content>
       <ButtonGroup>
         {readOnly ? (
@@ -117,5 +129,19 @@ export function GruppeDialog({ gruppe, readOnly = false }: GruppeDialogProps) {
         )}
       </ButtonGroup>
     </Dialog>
+  );
+}
+
+/** The Gruppe's change history, loaded once opened; nothing for a new record. */
+function VerlaufSection({ id }: { id: number | undefined }) {
+  const [open, setOpen] = useState(false);
+  if (id === undefined) return null;
+  return (
+    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
+      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
+      <DisclosurePanel>
+        {open ? <VerlaufPanel entityType="Gruppe" entityId={id} fieldLabels={GRUPPE_LABELS} /> : null}
+      </DisclosurePanel>
+    </Disclosure>
   );
 }

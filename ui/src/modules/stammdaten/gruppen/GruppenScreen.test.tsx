@@ -105,4 +105,33 @@ describe('GruppenScreen', () => {
     expect(hasButton(container, 'Neue Gruppe')).toBe(false);
     expect(container.querySelector('button[aria-label^="Gruppe „"]')).toBeNull();
   });
+
+  it('shows the change history of an existing group', async () => {
+    app.api({
+      ...signedIn(EDIT),
+      'GET /api/Stammdaten/Gruppe': () => json(GRUPPEN),
+      'GET /api/Common/GetHistory?entityID=Gruppe%3A1': () =>
+        json([
+          {
+            id: 1,
+            entityType: 'Gruppe',
+            entityId: '1',
+            action: 'update',
+            userId: 5,
+            userName: 'Kassier Karl',
+            at: '2025-01-15T13:03:00Z',
+            before: {},
+            after: {},
+            changed: ['notiz'],
+          },
+        ]),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts()).toHaveLength(2));
+    const cell = [...container.querySelectorAll('[role="rowheader"]')].find((c) => c.textContent === 'Nord');
+    await click(cell!);
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await click(button(dialog()!, 'Verlauf'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Kassier Karl'));
+  });
 });

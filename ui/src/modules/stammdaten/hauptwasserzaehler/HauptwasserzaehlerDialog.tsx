@@ -1,8 +1,28 @@
-import { Switch, TextArea, TextField, useDialogContainer } from '@adobe/react-spectrum';
+import {
+  Disclosure,
+  DisclosurePanel,
+  DisclosureTitle,
+  Switch,
+  TextArea,
+  TextField,
+  useDialogContainer,
+} from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { type Hauptwasserzaehler, saveHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
+import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
 import { formatDate, parseDate } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
+
+/** German names of the fields the history records for a Hauptwasserzaehler. */
+const ZAEHLER_LABELS: Readonly<Record<string, string>> = {
+  ...FIELD_LABELS,
+  nummer: 'Nummer',
+  bezeichnung: 'Bezeichnung',
+  standort: 'Standort',
+  eichdatum: 'Eichdatum',
+  aktiv: 'Aktiv',
+  notiz: 'Notiz',
+};
 
 const FIELDS = ['nummer', 'bezeichnung', 'standort', 'eichdatum', 'notiz'] as const;
 type Field = (typeof FIELDS)[number];
@@ -113,6 +133,21 @@ export function HauptwasserzaehlerDialog({ zaehler, readOnly = false }: Hauptwas
         maxLength={5000}
         {...invalid(errorOf('notiz'))}
       />
+      <VerlaufSection id={zaehler?.id} />
     </FormDialog>
+  );
+}
+
+/** The Hauptwasserzaehler's change history, loaded once opened; nothing for a new record. */
+function VerlaufSection({ id }: { id: number | undefined }) {
+  const [open, setOpen] = useState(false);
+  if (id === undefined) return null;
+  return (
+    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
+      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
+      <DisclosurePanel>
+        {open ? <VerlaufPanel entityType="Hauptwasserzaehler" entityId={id} fieldLabels={ZAEHLER_LABELS} /> : null}
+      </DisclosurePanel>
+    </Disclosure>
   );
 }

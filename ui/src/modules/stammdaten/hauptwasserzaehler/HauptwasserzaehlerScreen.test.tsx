@@ -229,4 +229,32 @@ describe('HauptwasserzaehlerScreen', () => {
     await app.renderAt(PATH);
     await waitFor(() => expect(container.textContent).toContain('Noch keine Hauptwasserzähler'));
   });
+
+  it('shows the change history of an existing meter', async () => {
+    app.api({
+      ...signedIn(STAMMDATEN_EDIT),
+      [LIST]: () => json(ZAEHLER),
+      'GET /api/Common/GetHistory?entityID=Hauptwasserzaehler%3A1': () =>
+        json([
+          {
+            id: 1,
+            entityType: 'Hauptwasserzaehler',
+            entityId: '1',
+            action: 'update',
+            userId: 5,
+            userName: 'Kassier Karl',
+            at: '2025-01-15T13:03:00Z',
+            before: {},
+            after: {},
+            changed: ['notiz'],
+          },
+        ]),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(() => button(container, 'Hauptwasserzähler HWZ-2 bearbeiten')).not.toThrow());
+    await click(button(container, 'Hauptwasserzähler HWZ-2 bearbeiten'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await click(button(dialog()!, 'Verlauf'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Kassier Karl'));
+  });
 });
