@@ -228,7 +228,7 @@ export const listenRoutes: AnyRoute[] = [
             { header: 'Bezeichnung', print: (r) => r.bezeichnung, excel: 'bezeichnung' },
             {
               header: 'Wert',
-              print: (r) => (typeof r.wert === 'string' ? germanDecimal(r.wert) : r.wert),
+              print: (r) => germanDecimal(r.wert, typeof r.wert === 'string' ? 2 : 0),
               excel: (r) => Number(r.wert),
               className: 'number',
             },

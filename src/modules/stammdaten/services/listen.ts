@@ -23,10 +23,11 @@ export function germanDate(iso: string | null | undefined): string {
   return `${d}.${m}.${y}`;
 }
 
-/** A decimal string "400.50" as Austrians write it: "400,50". */
+/** A decimal string "41250.50" as Austrians write it: "41.250,50". */
 export function germanDecimal(value: string | number | null | undefined, places = 2): string {
   if (value == null || value === '') return '';
-  return new Intl.NumberFormat('de-AT', { minimumFractionDigits: places, maximumFractionDigits: places }).format(
+  // de-DE groups thousands with a dot as UI.md asks; Intl's de-AT numbers group with a narrow space.
+  return new Intl.NumberFormat('de-DE', { minimumFractionDigits: places, maximumFractionDigits: places }).format(
     Number(value),
   );
 }

@@ -62,4 +62,41 @@ describe('ListenScreen', () => {
     expect(pdf?.getAttribute('target')).toBe('_blank');
     expect(link('Excel')?.getAttribute('href')).toBe(URL.replace('format=json', 'format=xlsx'));
   });
+
+  it('shows the Summenblatt of the year chosen in the URL and links its PDF with that year', async () => {
+    const URL = '/api/Stammdaten/Summenblatt?pachtabrechnungID=2&format=json';
+    app.api({
+      ...signedIn(VIEW),
+      'GET /api/Common/Pachtabrechnungen': () =>
+        json([
+          { id: 3, jahr: 2026, bezeichnung: '2026' },
+          { id: 2, jahr: 2025, bezeichnung: '2025' },
+        ]),
+      [`GET ${URL}`]: () =>
+        json({
+          pachtabrechnung: { id: 2, jahr: 2025 },
+          stichtag: '2025-12-31',
+          rows: [
+            { bezeichnung: 'Parzellen', wert: 120 },
+            { bezeichnung: 'Fläche gesamt (m²)', wert: '41250.50' },
+          ],
+        }),
+    });
+    await app.renderAt(`${PATH}?jahr=2`);
+    await waitFor(() => expect(container.querySelector('button[aria-haspopup="listbox"]')).not.toBeNull());
+    await click(container.querySelector('button[aria-haspopup="listbox"]')!);
+    await waitFor(() => expect(document.querySelectorAll('[role="option"]').length).toBe(4));
+    await click([...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Summenblatt')!);
+
+    await waitFor(() => expect(container.textContent).toContain('2025'));
+    await click(button(container, 'Anzeigen'));
+    await waitFor(() => expect(rowTexts()).toHaveLength(2));
+    expect(callsTo(app.fetchMock, 'GET', URL)).toHaveLength(1);
+    expect(rowTexts()).toEqual([
+      ['Parzellen', '120'],
+      ['Fläche gesamt (m²)', '41.250,50'],
+    ]);
+    expect(container.textContent).toContain('Jahr 2025, Stichtag 31.12.2025');
+    expect(link('PDF')?.getAttribute('href')).toBe(URL.replace('format=json', 'format=pdf'));
+  });
 });

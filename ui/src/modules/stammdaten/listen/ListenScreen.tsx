@@ -24,6 +24,7 @@ import { apiFetch, withQuery } from '../../../api/fetcher';
 import { useGruppen } from '../../../api/stammdaten/gruppen';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
 
 export type ListKind = 'Geburtstagsliste' | 'Jubilaeumsliste' | 'Unterschriftenliste' | 'Summenblatt';
 
@@ -42,6 +43,8 @@ export interface ListParams {
   title: string;
   nurMitglieder: boolean;
   gruppenFilter: string;
+  /** Summenblatt: the chosen billing year; undefined = the newest. */
+  pachtabrechnungID?: number | undefined;
 }
 
 type Format = 'json' | 'pdf' | 'xlsx';
@@ -68,7 +71,7 @@ export function listUrl(kind: ListKind, p: ListParams, format: Format): string {
         format,
       });
     default:
-      return withQuery(base, { format });
+      return withQuery(base, { pachtabrechnungID: p.pachtabrechnungID, format });
   }
 }
 
@@ -85,12 +88,14 @@ export function deDate(iso: string | null | undefined): string {
   return d && m && y ? `${d}.${m}.${y}` : iso;
 }
 
+// de-DE groups thousands with a dot ("41.250,50") as UI.md asks; plain de-AT numbers use a narrow space.
+const INTEGER = new Intl.NumberFormat('de-DE');
+const DECIMAL = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 function deValue(value: string | number): string {
-  if (typeof value === 'number') return new Intl.NumberFormat('de-AT').format(value);
+  if (typeof value === 'number') return INTEGER.format(value);
   const n = Number(value);
-  return Number.isFinite(n)
-    ? new Intl.NumberFormat('de-AT', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
-    : value;
+  return Number.isFinite(n) ? DECIMAL.format(n) : value;
 }
 
 type ColumnDef = {
@@ -153,6 +158,8 @@ export default function ListenScreen() {
     nurMitglieder: false,
     gruppenFilter: '',
   }));
+  const { pachtabrechnungID } = useSelectedYear();
+  const urlParams: ListParams = { ...params, pachtabrechnungID };
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
@@ -165,7 +172,7 @@ export default function ListenScreen() {
     setLoading(true);
     setError(null);
     try {
-      const data = await apiFetch<unknown>(listUrl(kind, params, 'json'));
+      const data = await apiFetch<unknown>(listUrl(kind, urlParams, 'json'));
       if (kind === 'Summenblatt') {
         const s = data as { rows: Record<string, unknown>[]; stichtag: string; pachtabrechnung: { jahr: number } };
         setResult({ kind, rows: s.rows, subtitle: `Jahr ${s.pachtabrechnung.jahr}, Stichtag ${deDate(s.stichtag)}` });
@@ -221,6 +228,7 @@ export default function ListenScreen() {
             </Checkbox>
           </>
         ) : null}
+        {kind === 'Summenblatt' ? <YearPicker /> : null}
         {kind === 'Unterschriftenliste' ? (
           <>
             <TextField label="Titel" value={params.title} onChange={set('title')} placeholder="Unterschriftenliste" />
@@ -235,10 +243,10 @@ export default function ListenScreen() {
         <Button variant="accent" onPress={() => void show()} isPending={loading}>
           Anzeigen
         </Button>
-        <Link href={listUrl(kind, params, 'pdf')} target="_blank" rel="noreferrer">
+        <Link href={listUrl(kind, urlParams, 'pdf')} target="_blank" rel="noreferrer">
           PDF
         </Link>
-        <Link href={listUrl(kind, params, 'xlsx')} download>
+        <Link href={listUrl(kind, urlParams, 'xlsx')} download>
           Excel
         </Link>
       </Flex>
