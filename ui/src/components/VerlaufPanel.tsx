@@ -1,6 +1,9 @@
 import {
   ActionButton,
   Content,
+  Disclosure,
+  DisclosurePanel,
+  DisclosureTitle,
   Flex,
   Heading,
   IllustratedMessage,
@@ -165,5 +168,25 @@ export function VerlaufPanel({ entityType, entityId, fieldLabels = FIELD_LABELS 
         ))}
       </ul>
     </View>
+  );
+}
+
+/** A record's Verlauf as a closed section of its dialog, loaded once opened; nothing for a new record. */
+export function VerlaufDisclosure({
+  entityType,
+  entityId,
+  fieldLabels,
+}: Omit<VerlaufPanelProps, 'entityId'> & {
+  entityId: number | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  if (entityId === undefined) return null;
+  return (
+    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
+      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
+      <DisclosurePanel>
+        {open ? <VerlaufPanel entityType={entityType} entityId={entityId} fieldLabels={fieldLabels} /> : null}
+      </DisclosurePanel>
+    </Disclosure>
   );
 }

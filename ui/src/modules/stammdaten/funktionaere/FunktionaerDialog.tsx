@@ -1,8 +1,5 @@
 import {
   ComboBox,
-  Disclosure,
-  DisclosurePanel,
-  DisclosureTitle,
   Flex,
   Item,
   type Key,
@@ -18,7 +15,8 @@ import {
   useAdressenLookup,
   useFunktionen,
 } from '../../../api/stammdaten/funktionen';
-import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
+import { funktionaerBody } from '../../../api/stammdaten/schemas';
+import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { formatDate, parseDate, todayIso } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
 
@@ -57,35 +55,26 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
   const [notiz, setNotiz] = useState(funktionaer?.notiz ?? '');
   const form = useFormErrors(FIELDS);
 
-  const parsedVon = parseDate(von);
-  const parsedBis = parseDate(bis);
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (form.submitted) {
-    if (funktionId === null) clientErrors.funktionId = 'Bitte wählen Sie eine Funktion.';
-    if (adresseId === null) clientErrors.adresseId = 'Bitte wählen Sie eine Person.';
-    if (!parsedVon) clientErrors.von = 'Bitte geben Sie den Beginn als TT.MM.JJJJ ein.';
-    if (parsedBis === undefined)
-      clientErrors.bis = 'Bitte geben Sie das Ende als TT.MM.JJJJ ein oder lassen Sie es leer.';
-    else if (parsedBis && parsedVon && parsedBis < parsedVon)
-      clientErrors.bis = 'Das Ende darf nicht vor dem Beginn liegen.';
-  }
-  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+  const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    form.setSubmitted(true);
-    if (funktionId === null || adresseId === null || !parsedVon || parsedBis === undefined) return;
-    if (parsedBis && parsedBis < parsedVon) return;
-    const ok = await form.save(() =>
-      saveFunktionaer({
-        ...(funktionaer ? { id: funktionaer.id } : {}),
-        funktionId,
-        adresseId,
-        von: parsedVon,
-        bis: parsedBis,
-        notiz,
-      }),
-    );
-    if (ok) dismiss();
+    const parsedVon = parseDate(von);
+    const parsedBis = parseDate(bis);
+    const body = {
+      ...(funktionaer ? { id: funktionaer.id } : {}),
+      funktionId,
+      adresseId,
+      von: parsedVon ?? '',
+      bis: parsedBis ?? null,
+      notiz,
+    };
+    const typed = {
+      adresseId: adresseId === null ? 'Bitte wählen Sie eine Person.' : undefined,
+      von: parsedVon ? undefined : 'Bitte geben Sie den Beginn als TT.MM.JJJJ ein.',
+      bis: parsedBis === undefined ? 'Bitte geben Sie das Ende als TT.MM.JJJJ ein oder lassen Sie es leer.' : undefined,
+    };
+    if (!form.validate(funktionaerBody, body, typed)) return;
+    if (await form.save(() => saveFunktionaer(body))) dismiss();
   }
 
   const title = readOnly ? 'Funktionär' : funktionaer ? 'Funktionär bearbeiten' : 'Funktionär anlegen';
@@ -170,21 +159,7 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
         maxLength={5000}
         {...invalid(errorOf('notiz'))}
       />
-      <VerlaufSection id={funktionaer?.id} />
+      <VerlaufDisclosure entityType="Funktionaer" entityId={funktionaer?.id} fieldLabels={FUNKTIONAER_LABELS} />
     </FormDialog>
-  );
-}
-
-/** The Funktionaer's change history, loaded once opened; nothing for a new record. */
-function VerlaufSection({ id }: { id: number | undefined }) {
-  const [open, setOpen] = useState(false);
-  if (id === undefined) return null;
-  return (
-    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
-      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
-      <DisclosurePanel>
-        {open ? <VerlaufPanel entityType="Funktionaer" entityId={id} fieldLabels={FUNKTIONAER_LABELS} /> : null}
-      </DisclosurePanel>
-    </Disclosure>
   );
 }

@@ -133,6 +133,23 @@ describe('FunktionaereScreen', () => {
     });
   });
 
+  it('refuses a form the API would refuse, before sending, with messages at the fields', async () => {
+    app.api({ ...signedIn(STAMMDATEN_EDIT), ...lookups(), [LIST]: () => json(FUNKTIONAERE), [ALERTS]: () => json([]) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    await click(button(container, 'Neu'));
+    await waitFor(() => expect(dialog()?.querySelector('button[aria-haspopup="listbox"]')).not.toBeNull());
+    const box = dialog()!;
+    await typeInto(field(box, 'von'), '01.05.2026');
+    await typeInto(field(box, 'bis'), '30.02.2026');
+    await click(button(box, 'Speichern'));
+    await waitFor(() => expect(box.textContent).toContain('Bitte wählen Sie eine Funktion.'));
+    expect(box.textContent).toContain('Bitte wählen Sie eine Person.');
+    expect(box.textContent).toContain('Bitte geben Sie das Ende als TT.MM.JJJJ ein oder lassen Sie es leer.');
+
+    expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(0);
+  });
+
   it('is read-only without the Edit right', async () => {
     app.api({ ...signedIn(STAMMDATEN_VIEW), [LIST]: () => json(FUNKTIONAERE), [ALERTS]: () => json([]) });
     await app.renderAt(PATH);

@@ -1,15 +1,8 @@
-import {
-  Disclosure,
-  DisclosurePanel,
-  DisclosureTitle,
-  NumberField,
-  Switch,
-  TextField,
-  useDialogContainer,
-} from '@adobe/react-spectrum';
+import { NumberField, Switch, TextField, useDialogContainer } from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { type Funktion, saveFunktion } from '../../../api/stammdaten/funktionen';
-import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
+import { funktionBody } from '../../../api/stammdaten/schemas';
+import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { FormDialog, invalid, useFormErrors } from '../shared/listKit';
 
 /** German names of the fields the history records for a Funktion. */
@@ -38,22 +31,17 @@ export function FunktionDialog({ funktion, readOnly = false, nextSortierung = 0 
   const [pflicht, setPflicht] = useState(funktion?.pflicht ?? false);
   const form = useFormErrors(FIELDS);
 
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (form.submitted && name.trim() === '') clientErrors.name = 'Bitte geben Sie den Namen der Funktion an.';
-  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+  const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    form.setSubmitted(true);
-    if (name.trim() === '') return;
-    const ok = await form.save(() =>
-      saveFunktion({
-        ...(funktion ? { id: funktion.id } : {}),
-        name: name.trim(),
-        sortierung: Number.isFinite(sortierung) ? sortierung : 0,
-        pflicht,
-      }),
-    );
-    if (ok) dismiss();
+    const body = {
+      ...(funktion ? { id: funktion.id } : {}),
+      name: name.trim(),
+      sortierung: Number.isFinite(sortierung) ? sortierung : 0,
+      pflicht,
+    };
+    if (!form.validate(funktionBody, body)) return;
+    if (await form.save(() => saveFunktion(body))) dismiss();
   }
 
   const title = readOnly ? 'Funktion' : funktion ? 'Funktion bearbeiten' : 'Funktion anlegen';
@@ -94,21 +82,7 @@ export function FunktionDialog({ funktion, readOnly = false, nextSortierung = 0 
       <Switch isSelected={pflicht} onChange={setPflicht} isReadOnly={readOnly}>
         Pflichtfunktion (muss immer besetzt sein)
       </Switch>
-      <VerlaufSection id={funktion?.id} />
+      <VerlaufDisclosure entityType="Funktion" entityId={funktion?.id} fieldLabels={FUNKTION_LABELS} />
     </FormDialog>
-  );
-}
-
-/** The Funktion's change history, loaded once opened; nothing for a new record. */
-function VerlaufSection({ id }: { id: number | undefined }) {
-  const [open, setOpen] = useState(false);
-  if (id === undefined) return null;
-  return (
-    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
-      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
-      <DisclosurePanel>
-        {open ? <VerlaufPanel entityType="Funktion" entityId={id} fieldLabels={FUNKTION_LABELS} /> : null}
-      </DisclosurePanel>
-    </Disclosure>
   );
 }

@@ -81,6 +81,19 @@ describe('GruppenScreen', () => {
     await waitFor(() => expect(dialog()).toBeNull());
   });
 
+  it('checks the form with the API’s own schema before sending: nothing is sent, the message is at the field', async () => {
+    app.api({ ...signedIn(EDIT), 'GET /api/Stammdaten/Gruppe': () => json(GRUPPEN) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts()).toHaveLength(2));
+    await click(button(container, 'Neue Gruppe'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await typeInto(field(dialog()!, 'Name'), '   ');
+    await click(button(dialog()!, 'Speichern'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Bitte geben Sie den Namen der Gruppe ein.'));
+    expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(0);
+    expect(field(dialog()!, 'Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('asks before deleting and toasts the 409 sentence', async () => {
     const url = '/api/Stammdaten/DeleteGruppe?id=1';
     const sentence = 'Der Gruppe gehören noch 40 Parzellen an.';

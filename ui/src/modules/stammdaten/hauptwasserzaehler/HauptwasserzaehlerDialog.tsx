@@ -1,15 +1,8 @@
-import {
-  Disclosure,
-  DisclosurePanel,
-  DisclosureTitle,
-  Switch,
-  TextArea,
-  TextField,
-  useDialogContainer,
-} from '@adobe/react-spectrum';
+import { Switch, TextArea, TextField, useDialogContainer } from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { type Hauptwasserzaehler, saveHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
-import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
+import { hauptwasserzaehlerBody } from '../../../api/stammdaten/schemas';
+import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { formatDate, parseDate } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
 
@@ -43,28 +36,22 @@ export function HauptwasserzaehlerDialog({ zaehler, readOnly = false }: Hauptwas
   const [notiz, setNotiz] = useState(zaehler?.notiz ?? '');
   const form = useFormErrors(FIELDS);
 
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (form.submitted && nummer.trim() === '') clientErrors.nummer = 'Bitte geben Sie die Zählernummer an.';
-  if (form.submitted && parseDate(eichdatum) === undefined)
-    clientErrors.eichdatum = 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.';
-  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+  const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    form.setSubmitted(true);
     const eich = parseDate(eichdatum);
-    if (nummer.trim() === '' || eich === undefined) return;
-    const ok = await form.save(() =>
-      saveHauptwasserzaehler({
-        ...(zaehler ? { id: zaehler.id } : {}),
-        nummer: nummer.trim(),
-        bezeichnung: bezeichnung.trim(),
-        standort: standort.trim(),
-        eichdatum: eich,
-        aktiv,
-        notiz,
-      }),
-    );
-    if (ok) dismiss();
+    const body = {
+      ...(zaehler ? { id: zaehler.id } : {}),
+      nummer: nummer.trim(),
+      bezeichnung: bezeichnung.trim(),
+      standort: standort.trim(),
+      eichdatum: eich ?? null,
+      aktiv,
+      notiz,
+    };
+    const typed = { eichdatum: eich === undefined ? 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.' : undefined };
+    if (!form.validate(hauptwasserzaehlerBody, body, typed)) return;
+    if (await form.save(() => saveHauptwasserzaehler(body))) dismiss();
   }
 
   const title = readOnly ? 'Hauptwasserzähler' : zaehler ? 'Hauptwasserzähler bearbeiten' : 'Hauptwasserzähler anlegen';
@@ -133,21 +120,7 @@ export function HauptwasserzaehlerDialog({ zaehler, readOnly = false }: Hauptwas
         maxLength={5000}
         {...invalid(errorOf('notiz'))}
       />
-      <VerlaufSection id={zaehler?.id} />
+      <VerlaufDisclosure entityType="Hauptwasserzaehler" entityId={zaehler?.id} fieldLabels={ZAEHLER_LABELS} />
     </FormDialog>
-  );
-}
-
-/** The Hauptwasserzaehler's change history, loaded once opened; nothing for a new record. */
-function VerlaufSection({ id }: { id: number | undefined }) {
-  const [open, setOpen] = useState(false);
-  if (id === undefined) return null;
-  return (
-    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
-      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
-      <DisclosurePanel>
-        {open ? <VerlaufPanel entityType="Hauptwasserzaehler" entityId={id} fieldLabels={ZAEHLER_LABELS} /> : null}
-      </DisclosurePanel>
-    </Disclosure>
   );
 }

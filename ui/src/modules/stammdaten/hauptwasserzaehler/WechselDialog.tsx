@@ -1,6 +1,7 @@
 import { Text, TextField, useDialogContainer } from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { type Hauptwasserzaehler, wechselHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
+import { wechselBody } from '../../../api/stammdaten/schemas';
 import { formatCubic, formatDate, parseDate, readingToWire, todayIso } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
 
@@ -19,37 +20,29 @@ export function WechselDialog({ zaehler }: { zaehler: Hauptwasserzaehler }) {
   const [eichdatum, setEichdatum] = useState('');
   const form = useFormErrors(FIELDS);
 
-  const parsedDatum = parseDate(datum);
-  const parsedEich = parseDate(eichdatum);
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (form.submitted) {
-    if (!parsedDatum) clientErrors.datum = 'Bitte geben Sie das Datum des Wechsels als TT.MM.JJJJ ein.';
-    if (readingToWire(endstand) === undefined) clientErrors.endstand = READING_HINT;
-    if (neueNummer.trim() === '') clientErrors.neueNummer = 'Bitte geben Sie die Nummer des neuen Zählers an.';
-    if (readingToWire(anfangsstand) === undefined) clientErrors.anfangsstand = READING_HINT;
-    if (parsedEich === undefined) clientErrors.eichdatum = 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.';
-  }
-  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+  const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    form.setSubmitted(true);
+    const parsedDatum = parseDate(datum);
+    const parsedEich = parseDate(eichdatum);
     const end = readingToWire(endstand);
     const start = readingToWire(anfangsstand);
-    if (!parsedDatum || end === undefined || start === undefined || neueNummer.trim() === '') return;
-    if (parsedEich === undefined) return;
-    const ok = await form.save(
-      () =>
-        wechselHauptwasserzaehler({
-          id: zaehler.id,
-          datum: parsedDatum,
-          endstand: end,
-          neueNummer: neueNummer.trim(),
-          anfangsstand: start,
-          ...(parsedEich ? { eichdatum: parsedEich } : {}),
-        }),
-      `Zähler ${zaehler.nummer} gewechselt.`,
-    );
-    if (ok) dismiss();
+    const body = {
+      id: zaehler.id,
+      datum: parsedDatum ?? '',
+      endstand: end ?? '',
+      neueNummer: neueNummer.trim(),
+      anfangsstand: start ?? '',
+      ...(parsedEich ? { eichdatum: parsedEich } : {}),
+    };
+    const typed = {
+      datum: parsedDatum ? undefined : 'Bitte geben Sie das Datum des Wechsels als TT.MM.JJJJ ein.',
+      endstand: end === undefined ? READING_HINT : undefined,
+      anfangsstand: start === undefined ? READING_HINT : undefined,
+      eichdatum: parsedEich === undefined ? 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.' : undefined,
+    };
+    if (!form.validate(wechselBody, body, typed)) return;
+    if (await form.save(() => wechselHauptwasserzaehler(body), `Zähler ${zaehler.nummer} gewechselt.`)) dismiss();
   }
 
   const change = (field: Field, set: (value: string) => void) => (value: string) => {

@@ -28,6 +28,7 @@ import Add from '@spectrum-icons/workflow/Add';
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import type { SWRResponse } from 'swr';
 import { useLocation, useSearch } from 'wouter';
+import type { z } from 'zod';
 import { describeError, isAbortedError } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
@@ -277,15 +278,17 @@ export interface DeleteDialogProps {
   /** The delete call; its 409 sentence shows as the error toast. */
   run: () => Promise<unknown>;
   success: string;
+  /** The button's word when "Löschen" would say too much (e.g. "Entfernen"). */
+  actionLabel?: string;
 }
 
 /** The delete question: an AlertDialog naming the record; Abbrechen is focused. */
-export function DeleteDialog({ title, children, run, success }: DeleteDialogProps) {
+export function DeleteDialog({ title, children, run, success, actionLabel = 'Löschen' }: DeleteDialogProps) {
   return (
     <AlertDialog
       title={title}
       variant="destructive"
-      primaryActionLabel="Löschen"
+      primaryActionLabel={actionLabel}
       cancelLabel="Abbrechen"
       autoFocusButton="cancel"
       onPrimaryAction={() => {
@@ -330,6 +333,37 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
     }
   }
 
+  /**
+   * Checks a body with the API's own zod schema before it is sent: on failure the messages go to
+   * their fields (the rest above the form) and the answer is false. `inputErrors` are what the form
+   * itself could not convert (a date not typed as TT.MM.JJJJ …); they win over the schema's words.
+   * A true answer narrows the body to what the schema accepts (a picked id is then no longer null).
+   */
+  function validate<S extends z.ZodType>(
+    schema: S,
+    body: unknown,
+    inputErrors: Partial<Record<F, string | undefined>> = {},
+  ): body is z.input<S> {
+    setSubmitted(true);
+    const result = schema.safeParse(body);
+    const fieldErrors: Partial<Record<F, string>> = {};
+    const other: string[] = [];
+    for (const issue of result.success ? [] : result.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if ((fields as readonly string[]).includes(key)) fieldErrors[key as F] ??= issue.message;
+      else if (!other.includes(issue.message)) other.push(issue.message);
+    }
+    let converted = true;
+    for (const [field, message] of Object.entries(inputErrors) as [F, string | undefined][]) {
+      if (message === undefined) continue;
+      fieldErrors[field] = message;
+      converted = false;
+    }
+    setServerErrors(fieldErrors);
+    setOtherErrors(other);
+    return result.success && converted;
+  }
+
   function clear(field: F) {
     setServerErrors((current) => {
       if (!(field in current)) return current;
@@ -339,7 +373,7 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
     });
   }
 
-  return { serverErrors, otherErrors, saving, submitted, setSubmitted, save, clear };
+  return { serverErrors, otherErrors, saving, submitted, setSubmitted, save, validate, clear };
 }
 
 export interface FormDialogProps {
@@ -352,6 +386,8 @@ export interface FormDialogProps {
   children: ComponentProps<typeof Form>['children'];
   submitLabel?: string;
   size?: 'S' | 'M' | 'L';
+  /** Below the form, outside it: parts with their own forms (HTML forms cannot nest). */
+  after?: ReactNode;
 }
 
 /** A dialog with one form, "Speichern" and "Abbrechen" (read-only: "Schließen"). */
@@ -373,6 +409,7 @@ export function FormDialog(props: FormDialogProps) {
         <Form id={formId} onSubmit={submit} aria-label={props.title} validationBehavior="aria" isReadOnly={readOnly}>
           {props.children}
         </Form>
+        {props.after}
       </Content>
       <ButtonGroup>
         <Button variant="secondary" onPress={props.onCancel}>
@@ -395,10 +432,22 @@ export interface DateFieldProps {
   isRequired?: boolean;
   readOnly?: boolean;
   error?: string | undefined;
+  /** Replaces the format hint, e.g. to say what an empty field means. */
+  description?: string;
+  autoFocus?: boolean;
 }
 
 /** A date typed as TT.MM.JJJJ (the club's Excel habit); parse it with parseDate. */
-export function DateField({ label, value, onChange, isRequired, readOnly, error }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  isRequired,
+  readOnly,
+  error,
+  description,
+  autoFocus,
+}: DateFieldProps) {
   return (
     <TextField
       label={label}
@@ -406,9 +455,10 @@ export function DateField({ label, value, onChange, isRequired, readOnly, error 
       onChange={onChange}
       isRequired={Boolean(isRequired) && !readOnly}
       necessityIndicator={readOnly ? 'icon' : 'label'}
-      description={readOnly ? undefined : 'TT.MM.JJJJ, z. B. 15.03.2025'}
+      description={readOnly ? undefined : (description ?? 'TT.MM.JJJJ, z. B. 15.03.2025')}
       inputMode="numeric"
       maxLength={10}
+      autoFocus={Boolean(autoFocus)}
       {...invalid(error)}
     />
   );
