@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { useApi } from '../useApi';
 import { mutateApi } from '../useMutation';
+import type { funktionaerBody, funktionBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md, "Funktion" and "Funktionaer". Dates travel as YYYY-MM-DD.
 
@@ -10,12 +12,8 @@ export interface Funktion {
   pflicht: boolean;
 }
 
-export interface FunktionInput {
-  id?: number;
-  name: string;
-  sortierung: number;
-  pflicht: boolean;
-}
+/** The body of the save call: exactly what the API's schema accepts. */
+export type FunktionInput = z.input<typeof funktionBody>;
 
 export interface FunktionAlert {
   funktionId: number;
@@ -34,14 +32,8 @@ export interface Funktionaer {
   adresseName: string;
 }
 
-export interface FunktionaerInput {
-  id?: number;
-  funktionId: number;
-  adresseId: number;
-  von: string;
-  bis: string | null;
-  notiz: string;
-}
+/** The body of the save call: exactly what the API's schema accepts. */
+export type FunktionaerInput = z.input<typeof funktionaerBody>;
 
 export interface FunktionaerAlert {
   funktionaerId: number;

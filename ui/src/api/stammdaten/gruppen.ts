@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { useApi } from '../useApi';
 import { mutateApi } from '../useMutation';
+import type { gruppeBody } from './schemas';
 
 export interface Gruppe {
   id: number;
@@ -9,11 +11,8 @@ export interface Gruppe {
   anzahlParzellen: number;
 }
 
-export interface GruppeInput {
-  id?: number;
-  name: string;
-  beschreibung: string;
-}
+/** The body of the save call: exactly what the API's schema accepts. */
+export type GruppeInput = z.input<typeof gruppeBody>;
 
 export const GRUPPEN_KEY = '/api/Stammdaten/Gruppe';
 const REVALIDATE = [

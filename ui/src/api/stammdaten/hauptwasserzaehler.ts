@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { useApi } from '../useApi';
 import { mutateApi } from '../useMutation';
+import type { hauptwasserzaehlerBody, wechselBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md, "Hauptwasserzaehler". Readings travel as strings with a dot
 // ("12340.000"), dates as YYYY-MM-DD.
@@ -25,25 +27,11 @@ export interface Hauptwasserzaehler {
   anzahlParzellen: number;
 }
 
-export interface HauptwasserzaehlerInput {
-  id?: number;
-  nummer: string;
-  bezeichnung: string;
-  standort: string;
-  eichdatum: string | null;
-  aktiv: boolean;
-  notiz: string;
-}
+/** The body of the save call: exactly what the API's schema accepts. */
+export type HauptwasserzaehlerInput = z.input<typeof hauptwasserzaehlerBody>;
 
-export interface WechselInput {
-  id: number;
-  datum: string;
-  /** "12340.500": a dot, at most 3 decimals. */
-  endstand: string;
-  neueNummer: string;
-  anfangsstand: string;
-  eichdatum?: string | null;
-}
+/** The body of the save call: exactly what the API's schema accepts. */
+export type WechselInput = z.input<typeof wechselBody>;
 
 export const HAUPTWASSERZAEHLER_KEY = '/api/Stammdaten/HauptWasserzaehler';
 
