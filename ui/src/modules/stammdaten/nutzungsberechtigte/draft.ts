@@ -1,4 +1,5 @@
 import { ADRESSE_FLAGS, type Adresse, type AdresseInput } from '../../../api/stammdaten/adressen';
+import { adresseBody } from '../../../api/stammdaten/schemas';
 import { DATE_ERROR, deToIso, isoToDe } from './format';
 
 /** The Stammdaten form's values: dates as typed (de-AT), flags as checkboxes. */
@@ -83,10 +84,17 @@ export function draftFromAdresse(a: Adresse): AdresseDraft {
   };
 }
 
-/** Client checks before sending: Nachname and readable dates (the server checks the rest). */
+/**
+ * Checks before sending, with the API's own schema (every mistake at once, the server's words);
+ * a date the form cannot read as TT.MM.JJJJ says so instead.
+ */
 export function validateDraft(d: AdresseDraft): Partial<Record<DraftField, string>> {
   const errors: Partial<Record<DraftField, string>> = {};
-  if (d.nachname.trim() === '') errors.nachname = 'Bitte geben Sie den Nachnamen ein.';
+  const result = adresseBody.safeParse(inputFromDraft(d));
+  for (const issue of result.success ? [] : result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key in d) errors[key as DraftField] ??= issue.message;
+  }
   for (const field of DATE_FIELDS) if (deToIso(d[field]) === undefined) errors[field] = DATE_ERROR;
   return errors;
 }
