@@ -281,6 +281,12 @@ describe('NutzungsberechtigteScreen', () => {
     await typeInto(field(box, 'Nachname'), 'Huber');
     await typeInto(field(box, 'Beziehung'), 'Ehemann');
     await typeInto(field(box, 'Geburtsdatum'), '2.3.1958');
+    // The API's schema refuses a broken e-mail before anything is sent.
+    await typeInto(field(box, 'E-Mail'), 'franz@');
+    await click(button(box, 'Speichern'));
+    await waitFor(() => expect(errorOf(field(box, 'E-Mail'))).toMatch(/E-Mail/));
+    expect(callsTo(app.fetchMock, 'POST', save)).toHaveLength(0);
+    await typeInto(field(box, 'E-Mail'), '');
     await click(button(box, 'Speichern'));
     await waitFor(() => expect(callsTo(app.fetchMock, 'POST', save)).toHaveLength(1));
     expect(bodyOf(callsTo(app.fetchMock, 'POST', save)[0]![1])).toMatchObject({

@@ -31,6 +31,7 @@ import {
   saveWeiterePerson,
   type WeiterePerson,
 } from '../../../api/stammdaten/adressen';
+import { weiterePersonBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
@@ -180,8 +181,30 @@ function WeiterePersonDialog({
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
 
+  const otherFlags = (person?.flags ?? 0) & ~ADRESSE_FLAGS.kgvMitglied;
+  const body = {
+    ...(person ? { id: person.id } : {}),
+    adresseId,
+    anrede: values.anrede,
+    titel: values.titel.trim(),
+    vorname: values.vorname.trim(),
+    nachname: values.nachname.trim(),
+    beziehung: values.beziehung.trim(),
+    telefon: values.telefon.trim(),
+    email: values.email.trim(),
+    geburtsdatum: deToIso(values.geburtsdatum) ?? null,
+    eintrittsdatum: deToIso(values.eintrittsdatum) ?? null,
+    flags: otherFlags + (mitglied ? ADRESSE_FLAGS.kgvMitglied : 0),
+    zeitungErlaubt: zeitung,
+    notiz: values.notiz,
+  };
+  // The API's own schema, so the form refuses exactly what the server would, in its words.
   const clientErrors: Partial<Record<Field, string>> = {};
-  if (values.nachname.trim() === '') clientErrors.nachname = 'Bitte geben Sie den Nachnamen ein.';
+  const checked = weiterePersonBody.safeParse(body);
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if ((FIELDS as readonly string[]).includes(key)) clientErrors[key as Field] ??= issue.message;
+  }
   if (deToIso(values.geburtsdatum) === undefined) clientErrors.geburtsdatum = DATE_ERROR;
   if (deToIso(values.eintrittsdatum) === undefined) clientErrors.eintrittsdatum = DATE_ERROR;
   const errorOf = (field: Field) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
@@ -203,26 +226,8 @@ function WeiterePersonDialog({
     setSaving(true);
     setServerErrors({});
     setOtherErrors([]);
-    const otherFlags = (person?.flags ?? 0) & ~ADRESSE_FLAGS.kgvMitglied;
     try {
-      await saveWithToast(
-        saveWeiterePerson({
-          ...(person ? { id: person.id } : {}),
-          adresseId,
-          anrede: values.anrede,
-          titel: values.titel.trim(),
-          vorname: values.vorname.trim(),
-          nachname: values.nachname.trim(),
-          beziehung: values.beziehung.trim(),
-          telefon: values.telefon.trim(),
-          email: values.email.trim(),
-          geburtsdatum: deToIso(values.geburtsdatum) ?? null,
-          eintrittsdatum: deToIso(values.eintrittsdatum) ?? null,
-          flags: otherFlags + (mitglied ? ADRESSE_FLAGS.kgvMitglied : 0),
-          zeitungErlaubt: zeitung,
-          notiz: values.notiz,
-        }),
-      );
+      await saveWithToast(saveWeiterePerson(body));
       dismiss();
     } catch (error) {
       if (!isAbortedError(error)) {
