@@ -11,12 +11,20 @@ import { resolveYear } from './pachtabrechnungen';
 
 export const PARKKARTEN_HISTORY_TYPE = 'Parkkarten';
 
-export type ParkkartenInfo = {
+/** What is stored per year (and what the history records). */
+type StoredInfo = {
   pachtabrechnungId: number;
   jahr: number;
   gebuehrCent: number;
   gueltigBis: string | null;
   hinweis: string;
+};
+
+export type ParkkartenInfo = StoredInfo & {
+  /** Cards printed for the year: the sum of `parzelle_jahr.anzahl_parkkarten`. */
+  anzahlKarten: number;
+  /** Plots with at least one card that year. */
+  anzahlParzellen: number;
 };
 
 type Pachtabrechnung = { id: number; jahr: number };
@@ -28,7 +36,7 @@ export async function resolvePachtabrechnung(db: Db, id?: number): Promise<Pacht
 }
 
 /** The stored values of the year, or the defaults: no fee, valid until 31 December, no note. */
-export async function getParkkartenInfo(db: Db, pachtabrechnungId?: number): Promise<ParkkartenInfo> {
+async function storedInfo(db: Db, pachtabrechnungId?: number): Promise<StoredInfo> {
   const pa = await resolvePachtabrechnung(db, pachtabrechnungId);
   const row = (await db('parkkarten_info').where({ pachtabrechnung_id: pa.id }).first()) as
     | { gebuehr_cent: number | string; gueltig_bis: unknown; hinweis: string | null }
@@ -44,6 +52,31 @@ export async function getParkkartenInfo(db: Db, pachtabrechnungId?: number): Pro
   };
 }
 
+/**
+ * How many cards the PDF of the year holds and for how many plots. Joined with `parzellen` and
+ * filtered like {@link parkkartenPdf}, so the screen never promises cards the PDF leaves out.
+ */
+async function countCards(
+  db: Db,
+  pachtabrechnungId: number,
+): Promise<{ anzahlKarten: number; anzahlParzellen: number }> {
+  const row = (await db('parzelle_jahr as j')
+    .join('parzellen as p', 'p.id', 'j.parzelle_id')
+    .where('j.pachtabrechnung_id', pachtabrechnungId)
+    .where('j.anzahl_parkkarten', '>', 0)
+    .first(db.raw('COALESCE(SUM(j.anzahl_parkkarten), 0) as karten'), db.raw('COUNT(*) as parzellen'))) as
+    | { karten: number | string | null; parzellen: number | string }
+    | undefined;
+  // MariaDB answers SUM as a DECIMAL string and COUNT as a BIGINT; SQLite as numbers.
+  return { anzahlKarten: Number(row?.karten ?? 0), anzahlParzellen: Number(row?.parzellen ?? 0) };
+}
+
+/** The year's info with the number of cards and plots. */
+export async function getParkkartenInfo(db: Db, pachtabrechnungId?: number): Promise<ParkkartenInfo> {
+  const info = await storedInfo(db, pachtabrechnungId);
+  return { ...info, ...(await countCards(db, info.pachtabrechnungId)) };
+}
+
 export async function saveParkkartenInfo(
   db: Db,
   actor: Actor,
@@ -51,7 +84,8 @@ export async function saveParkkartenInfo(
 ): Promise<ParkkartenInfo> {
   const pa = (await db('pachtabrechnungen').where({ id: input.pachtabrechnungId }).first('id')) as unknown;
   if (!pa) throw validationFailed({ pachtabrechnungId: ['Dieses Abrechnungsjahr gibt es nicht.'] });
-  const before = await getParkkartenInfo(db, input.pachtabrechnungId);
+  // The history compares the stored values only: the counts change with the plots, not here.
+  const before = await storedInfo(db, input.pachtabrechnungId);
   const values = {
     gebuehr_cent: input.gebuehrCent,
     gueltig_bis: input.gueltigBis,
@@ -63,7 +97,7 @@ export async function saveParkkartenInfo(
     .first('pachtabrechnung_id');
   if (exists) await db('parkkarten_info').where({ pachtabrechnung_id: input.pachtabrechnungId }).update(values);
   else await db('parkkarten_info').insert({ ...values, pachtabrechnung_id: input.pachtabrechnungId });
-  const after = await getParkkartenInfo(db, input.pachtabrechnungId);
+  const after = await storedInfo(db, input.pachtabrechnungId);
   await recordHistory(db, actor, {
     entityType: PARKKARTEN_HISTORY_TYPE,
     entityId: input.pachtabrechnungId,
@@ -71,7 +105,7 @@ export async function saveParkkartenInfo(
     before,
     after,
   });
-  return after;
+  return { ...after, ...(await countCards(db, input.pachtabrechnungId)) };
 }
 
 /**
@@ -83,7 +117,7 @@ export async function parkkartenPdf(
   db: Db,
   query: { parzelle?: string; pachtabrechnungID?: number },
 ): Promise<{ pdf: Buffer; fileName: string }> {
-  const info = await getParkkartenInfo(db, query.pachtabrechnungID);
+  const info = await storedInfo(db, query.pachtabrechnungID);
   const q = db('parzellen as p')
     .join('parzelle_jahr as j', function () {
       this.on('j.parzelle_id', '=', 'p.id').andOn('j.pachtabrechnung_id', '=', db.raw('?', [info.pachtabrechnungId]));
@@ -105,7 +139,11 @@ export async function parkkartenPdf(
   const plots = (await q) as { id: number; nummer: string; anzahl_parkkarten: number | string }[];
   if (!plots.length) {
     throw validationFailed({
-      parzelle: [`Für ${parzelle ? 'diese Parzelle' : 'keine Parzelle'} sind ${info.jahr} Parkkarten vorgesehen.`],
+      parzelle: [
+        parzelle
+          ? `Für diese Parzelle sind ${info.jahr} keine Parkkarten vorgesehen.`
+          : `Für keine Parzelle sind ${info.jahr} Parkkarten vorgesehen.`,
+      ],
     });
   }
   const today = todayVienna();

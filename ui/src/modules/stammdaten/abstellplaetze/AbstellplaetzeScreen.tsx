@@ -1,4 +1,4 @@
-import { DialogContainer, StatusLight } from '@adobe/react-spectrum';
+import { Button, DialogContainer, Flex, StatusLight } from '@adobe/react-spectrum';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import UserEdit from '@spectrum-icons/workflow/UserEdit';
@@ -15,11 +15,13 @@ import { formatCents, formatDate } from '../shared/format';
 import { DeleteDialog, type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { AbstellplatzDialog } from './AbstellplatzDialog';
 import { NeuzuordnungDialog } from './NeuzuordnungDialog';
+import { ParkkartenDialog } from './ParkkartenDialog';
 
 type DialogState =
   | { kind: 'edit'; abstellplatz?: Abstellplatz }
   | { kind: 'neuzuordnung'; abstellplatz: Abstellplatz }
-  | { kind: 'delete'; abstellplatz: Abstellplatz };
+  | { kind: 'delete'; abstellplatz: Abstellplatz }
+  | { kind: 'parkkarten' };
 
 function status(row: Abstellplatz): { text: string; variant: 'positive' | 'info' | 'neutral' } {
   if (!row.aktiv) return { text: 'inaktiv', variant: 'neutral' };
@@ -63,6 +65,12 @@ export default function AbstellplaetzeScreen() {
   const query = useAbstellplaetze();
   const canEdit = useHasRight('WebApp.Stammdaten.Edit') === true;
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  // Parking cards belong to the plots, not to the places: printing them needs no Abstellplatz.
+  const parkkartenButton = (
+    <Button variant="secondary" onPress={() => setDialog({ kind: 'parkkarten' })}>
+      Parkkarten
+    </Button>
+  );
 
   return (
     <ListScreen
@@ -82,10 +90,15 @@ export default function AbstellplaetzeScreen() {
       defaultSort={{ column: 'nummer', direction: 'ascending' }}
       searchText={(r) => `${r.nummer} ${r.kategorieName} ${r.zuordnung?.adresseName ?? ''}`}
       onOpen={(abstellplatz) => setDialog({ kind: 'edit', abstellplatz })}
+      // The toolbar shows only with places; without any the button still has to be reachable.
+      banner={query.data?.length === 0 ? <Flex justifyContent="end">{parkkartenButton}</Flex> : undefined}
       toolbar={
-        <a className="kgv-download-link" href={ABSTELLPLAETZE_EXPORT_URL} download>
-          Export (Excel)
-        </a>
+        <>
+          {parkkartenButton}
+          <a className="kgv-download-link" href={ABSTELLPLAETZE_EXPORT_URL} download>
+            Export (Excel)
+          </a>
+        </>
       }
       actionsWidth={150}
       actions={(row) => (
@@ -113,6 +126,8 @@ export default function AbstellplaetzeScreen() {
           <AbstellplatzDialog abstellplatz={dialog.abstellplatz} readOnly={!canEdit} />
         ) : dialog?.kind === 'neuzuordnung' ? (
           <NeuzuordnungDialog abstellplatz={dialog.abstellplatz} />
+        ) : dialog?.kind === 'parkkarten' ? (
+          <ParkkartenDialog readOnly={!canEdit} />
         ) : dialog?.kind === 'delete' ? (
           <DeleteDialog
             title={`Abstellplatz ${dialog.abstellplatz.nummer} löschen?`}

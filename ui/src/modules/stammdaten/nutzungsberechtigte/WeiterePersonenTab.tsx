@@ -35,6 +35,7 @@ import { weiterePersonBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
+import { schemaErrors } from '../shared/schemaErrors';
 import { ANREDEN, DATE_ERROR, deToIso, isoToDe } from './format';
 
 const personName = (p: Pick<WeiterePerson, 'titel' | 'vorname' | 'nachname'>) =>
@@ -199,12 +200,7 @@ function WeiterePersonDialog({
     notiz: values.notiz,
   };
   // The API's own schema, so the form refuses exactly what the server would, in its words.
-  const clientErrors: Partial<Record<Field, string>> = {};
-  const checked = weiterePersonBody.safeParse(body);
-  for (const issue of checked.success ? [] : checked.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if ((FIELDS as readonly string[]).includes(key)) clientErrors[key as Field] ??= issue.message;
-  }
+  const clientErrors = schemaErrors(weiterePersonBody, body, FIELDS).fields;
   if (deToIso(values.geburtsdatum) === undefined) clientErrors.geburtsdatum = DATE_ERROR;
   if (deToIso(values.eintrittsdatum) === undefined) clientErrors.eintrittsdatum = DATE_ERROR;
   const errorOf = (field: Field) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);

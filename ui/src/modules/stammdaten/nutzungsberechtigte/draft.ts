@@ -1,5 +1,6 @@
 import { ADRESSE_FLAGS, type Adresse, type AdresseInput } from '../../../api/stammdaten/adressen';
 import { adresseBody } from '../../../api/stammdaten/schemas';
+import { schemaErrors } from '../shared/schemaErrors';
 import { DATE_ERROR, deToIso, isoToDe } from './format';
 
 /** The Stammdaten form's values: dates as typed (de-AT), flags as checkboxes. */
@@ -89,12 +90,7 @@ export function draftFromAdresse(a: Adresse): AdresseDraft {
  * a date the form cannot read as TT.MM.JJJJ says so instead.
  */
 export function validateDraft(d: AdresseDraft): Partial<Record<DraftField, string>> {
-  const errors: Partial<Record<DraftField, string>> = {};
-  const result = adresseBody.safeParse(inputFromDraft(d));
-  for (const issue of result.success ? [] : result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key in d) errors[key as DraftField] ??= issue.message;
-  }
+  const errors = schemaErrors(adresseBody, inputFromDraft(d), Object.keys(d) as DraftField[]).fields;
   for (const field of DATE_FIELDS) if (deToIso(d[field]) === undefined) errors[field] = DATE_ERROR;
   return errors;
 }

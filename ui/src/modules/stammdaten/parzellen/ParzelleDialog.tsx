@@ -11,6 +11,7 @@ import {
   Header,
   Heading,
   Item,
+  Link,
   NumberField,
   Picker,
   ProgressCircle,
@@ -25,6 +26,7 @@ import {
 } from '@adobe/react-spectrum';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { describeError, isAbortedError } from '../../../api/errors';
+import { parkkartenPdfUrl } from '../../../api/stammdaten/parkkarten';
 import {
   PARZELLE_FLAGS,
   type Parzelle,
@@ -34,10 +36,12 @@ import {
   useGruppenLookup,
   useHwzLookup,
 } from '../../../api/stammdaten/parzellen';
+import { parzelleBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { VerlaufPanel } from '../../../components/VerlaufPanel';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
+import { schemaErrors } from '../shared/schemaErrors';
 import { areaToInput, formatDate, inputToArea } from './format';
 
 const FIELDS = [
@@ -96,7 +100,6 @@ export function ParzelleDialog({
   const [gruppeId, setGruppeId] = useState<number | null>(parzelle?.gruppeId ?? null);
   const [aktiv, setAktiv] = useState(parzelle?.aktiv ?? true);
   const [notiz, setNotiz] = useState(parzelle?.notiz ?? '');
-  const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -105,15 +108,7 @@ export function ParzelleDialog({
 
   const flaecheValue = inputToArea(flaeche);
   const gemeinschaftValue = inputToArea(gemeinschaft);
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (submitted) {
-    if (nummer.trim() === '') clientErrors.nummer = 'Bitte geben Sie die Parzellennummer ein.';
-    if (flaecheValue === undefined)
-      clientErrors.flaeche = 'Bitte geben Sie die Fläche in m² ein, z. B. 400 oder 400,50.';
-    if (gemeinschaftValue === undefined)
-      clientErrors.gemeinschaftsflaeche = 'Bitte geben Sie die Fläche in m² ein, z. B. 100 oder leer lassen.';
-  }
-  const errorOf = (field: Field) => serverErrors[field] ?? clientErrors[field];
+  const errorOf = (field: Field) => serverErrors[field];
   const clear = (field: Field) =>
     setServerErrors((errors) => {
       const { [field]: _, ...rest } = errors;
@@ -123,16 +118,11 @@ export function ParzelleDialog({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (readOnly || saving) return;
-    setSubmitted(true);
-    if (nummer.trim() === '' || flaecheValue === undefined || gemeinschaftValue === undefined) return;
-    setSaving(true);
-    setServerErrors({});
-    setOtherErrors([]);
     const body: ParzelleInput = {
       ...(parzelle ? { id: parzelle.id } : {}),
       nummer: nummer.trim(),
       flaeche: flaecheValue ?? '0.00',
-      gemeinschaftsflaeche: gemeinschaftValue,
+      gemeinschaftsflaeche: gemeinschaftValue ?? null,
       anzahlParkkarten: Number.isFinite(parkkarten) ? parkkarten : 0,
       flags,
       wasserzaehlerNummer: wasserzaehler.trim(),
@@ -146,6 +136,16 @@ export function ParzelleDialog({
           ? { pachtabrechnungId: parzelle.pachtabrechnungId }
           : {}),
     };
+    // The API's own schema, and what the form could not read as an area.
+    const found = schemaErrors(parzelleBody, body, FIELDS);
+    if (flaecheValue === undefined)
+      found.fields.flaeche = 'Bitte geben Sie die Fläche in m² ein, z. B. 400 oder 400,50.';
+    if (gemeinschaftValue === undefined)
+      found.fields.gemeinschaftsflaeche = 'Bitte geben Sie die Fläche in m² ein, z. B. 100 oder leer lassen.';
+    setServerErrors(found.fields);
+    setOtherErrors(found.other);
+    if (Object.keys(found.fields).length > 0 || found.other.length > 0) return;
+    setSaving(true);
     try {
       await saveWithToast(saveParzelle(body), { success: `Parzelle ${body.nummer} gespeichert.` });
       dismiss();
@@ -306,6 +306,12 @@ export function ParzelleDialog({
         {parzelle ? (
           <Flex gap="size-100" alignItems="center" wrap>
             <Text>{holder ? `${holder.name} seit ${formatDate(holder.von)}` : 'frei'}</Text>
+            {/* The stored count of the plot's year: the PDF prints that one, not an unsaved edit. */}
+            {parzelle.anzahlParkkarten > 0 ? (
+              <Link href={parkkartenPdfUrl(parzelle.pachtabrechnungId, parzelle.id)} target="_blank" rel="noreferrer">
+                Parkkarten drucken (PDF)
+              </Link>
+            ) : null}
             {!readOnly && onGartenwechsel ? (
               <Button variant="secondary" onPress={() => onGartenwechsel(parzelle)}>
                 Gartenwechsel

@@ -34,6 +34,7 @@ import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
 import { compareValues } from './format';
+import { schemaErrors } from './schemaErrors';
 
 // The building blocks the Stammdaten list screens share: list with search, sort, count and empty
 // state; the form dialog; the delete question.
@@ -345,23 +346,13 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
     inputErrors: Partial<Record<F, string | undefined>> = {},
   ): body is z.input<S> {
     setSubmitted(true);
-    const result = schema.safeParse(body);
-    const fieldErrors: Partial<Record<F, string>> = {};
-    const other: string[] = [];
-    for (const issue of result.success ? [] : result.error.issues) {
-      const key = String(issue.path[0] ?? '');
-      if ((fields as readonly string[]).includes(key)) fieldErrors[key as F] ??= issue.message;
-      else if (!other.includes(issue.message)) other.push(issue.message);
-    }
-    let converted = true;
+    const { fields: fieldErrors, other } = schemaErrors(schema, body, fields);
     for (const [field, message] of Object.entries(inputErrors) as [F, string | undefined][]) {
-      if (message === undefined) continue;
-      fieldErrors[field] = message;
-      converted = false;
+      if (message !== undefined) fieldErrors[field] = message;
     }
     setServerErrors(fieldErrors);
     setOtherErrors(other);
-    return result.success && converted;
+    return Object.keys(fieldErrors).length === 0 && other.length === 0;
   }
 
   function clear(field: F) {

@@ -1,0 +1,231 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowDb } from '../../src/platform/db/db';
+import { todayVienna } from '../../src/platform/validation';
+import type { ApiClient } from '../helpers/apiClient';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+
+// Parkkarten: the counts in GetParkkartenInfo, the cards' PDF for all plots or one, 422 when none.
+
+let app: TestApp;
+let admin: ApiClient;
+const jahr = Number(todayVienna().slice(0, 4));
+/** This year and the year before, each with its own card counts. */
+let paId: number;
+let vorjahrId: number;
+/** Plots: 7 with 2 cards, 12 with 1, 3a with 0 this year; 40 with 3 cards only last year. */
+const plot: Record<'p7' | 'p12' | 'p3a' | 'p40', number> = { p7: 0, p12: 0, p3a: 0, p40: 0 };
+
+type Info = {
+  pachtabrechnungId: number;
+  jahr: number;
+  gebuehrCent: number;
+  gueltigBis: string | null;
+  hinweis: string;
+  anzahlKarten: number;
+  anzahlParzellen: number;
+};
+type Problem = { title: string; errors?: Record<string, string[]> };
+
+async function year(j: number): Promise<number> {
+  const db = app.services.db;
+  const existing = (await db('pachtabrechnungen').where({ jahr: j }).first('id')) as { id: number } | undefined;
+  if (existing) return Number(existing.id);
+  const now = nowDb();
+  const [id] = await db('pachtabrechnungen').insert({
+    jahr: j,
+    bezeichnung: String(j),
+    created_at: now,
+    updated_at: now,
+  });
+  return Number(id);
+}
+
+async function parzelle(nummer: string): Promise<number> {
+  const now = nowDb();
+  const [id] = await app.services.db('parzellen').insert({ nummer, created_at: now, updated_at: now });
+  return Number(id);
+}
+
+async function holder(parzelleId: number, titel: string, vorname: string, nachname: string): Promise<void> {
+  const db = app.services.db;
+  const now = nowDb();
+  const [adresseId] = await db('adressen').insert({
+    titel,
+    vorname,
+    nachname,
+    flags: 256,
+    created_at: now,
+    updated_at: now,
+  });
+  await db('pachtverhaeltnisse').insert({
+    parzelle_id: parzelleId,
+    adresse_id: Number(adresseId),
+    von: '2020-01-01',
+    created_at: now,
+  });
+}
+
+const pdfText = (pdf: Buffer) => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'kgv-pdf-')), 'x.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
+};
+const cardsIn = (text: string) => text.match(/Parkkarte \d{4}/g)?.length ?? 0;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.client();
+  await admin.login('admin@test.kgv', TEST_PASSWORD);
+  paId = await year(jahr);
+  vorjahrId = await year(jahr - 1);
+  const verein = await admin.request('POST', 'Vereinseinstellungen/UpdateVereinseinstellungen', {
+    query: { edit: 'Adresse' },
+    body: { name: 'KGV Sonnenhang', ort: 'Wien', land: 'Österreich' },
+  });
+  if (verein.status !== 200) throw new Error(verein.text);
+  plot.p7 = await parzelle('7');
+  plot.p12 = await parzelle('12');
+  plot.p3a = await parzelle('3a');
+  plot.p40 = await parzelle('40');
+  await holder(plot.p7, 'Dr.', 'Anna', 'Gruber');
+  await holder(plot.p12, '', 'Josef', 'Maier');
+});
+afterAll(() => app.stop());
+
+describe('Parkkarten', () => {
+  it('counts no cards and prints nothing while no plot has any', async () => {
+    const info = await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId });
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ pachtabrechnungId: paId, jahr, anzahlKarten: 0, anzahlParzellen: 0 });
+    const none = await admin.get<Problem>('Stammdaten/Parkkarten', { pachtabrechnungID: paId });
+    expect(none.status).toBe(422);
+    expect(none.body.errors?.parzelle).toEqual([`Für keine Parzelle sind ${jahr} Parkkarten vorgesehen.`]);
+  });
+
+  it('counts the cards and the plots with cards of the chosen year only', async () => {
+    await app.services.db('parzelle_jahr').insert([
+      { parzelle_id: plot.p7, pachtabrechnung_id: paId, anzahl_parkkarten: 2 },
+      { parzelle_id: plot.p12, pachtabrechnung_id: paId, anzahl_parkkarten: 1 },
+      { parzelle_id: plot.p3a, pachtabrechnung_id: paId, anzahl_parkkarten: 0 },
+      { parzelle_id: plot.p40, pachtabrechnung_id: vorjahrId, anzahl_parkkarten: 3 },
+    ]);
+    const info = await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId });
+    // Exactly these fields, and numbers (MariaDB answers SUM as a decimal string).
+    expect(info.body).toEqual({
+      pachtabrechnungId: paId,
+      jahr,
+      gebuehrCent: 0,
+      gueltigBis: `${jahr}-12-31`,
+      hinweis: '',
+      anzahlKarten: 3,
+      anzahlParzellen: 2,
+    });
+    const vorjahr = await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: vorjahrId });
+    expect(vorjahr.body).toMatchObject({ jahr: jahr - 1, anzahlKarten: 3, anzahlParzellen: 1 });
+  });
+
+  it('answers a save with the counts but keeps them out of the history', async () => {
+    const saved = await admin.post<Info & Problem>('Stammdaten/UpdateParkkartenInfo', {
+      pachtabrechnungId: paId,
+      gebuehrCent: 1500,
+      gueltigBis: `${jahr + 1}-03-31`,
+      hinweis: '  Gut sichtbar hinter die Windschutzscheibe legen.\nBitte nicht kopieren.  ',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toEqual({
+      pachtabrechnungId: paId,
+      jahr,
+      gebuehrCent: 1500,
+      gueltigBis: `${jahr + 1}-03-31`,
+      hinweis: 'Gut sichtbar hinter die Windschutzscheibe legen.\nBitte nicht kopieren.',
+      anzahlKarten: 3,
+      anzahlParzellen: 2,
+    });
+    const history = await admin.get<{ action: string; after: Record<string, unknown> }[]>('Common/GetHistory', {
+      entityID: `Parkkarten:${paId}`,
+    });
+    expect(history.body[0]).toMatchObject({ action: 'create', after: { gebuehrCent: 1500 } });
+    expect(history.body[0]?.after).not.toHaveProperty('anzahlKarten');
+
+    const bad = await admin.post<Problem>('Stammdaten/UpdateParkkartenInfo', {
+      pachtabrechnungId: paId,
+      gebuehrCent: 12.5,
+      gueltigBis: '31.03.2026',
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['gebuehrCent', 'gueltigBis']);
+  });
+
+  it('prints every card of the year with holder, plot, year and note', async () => {
+    const res = await admin.get('Stammdaten/Parkkarten', { pachtabrechnungID: paId });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`Parkkarten_${jahr}.pdf`);
+    const text = pdfText(res.buffer);
+    expect(cardsIn(text)).toBe(3);
+    expect(text).toContain('KGV Sonnenhang');
+    expect(text).toContain(`Parkkarte ${jahr}`);
+    expect(text).toContain('Parzelle 7');
+    expect(text).toContain('Dr. Gruber Anna');
+    expect(text).toContain('Parzelle 12');
+    expect(text).toContain('Maier Josef');
+    expect(text).toContain(`Gültig bis 31.03.${jahr + 1}`);
+    expect(text).toContain('Windschutzscheibe');
+    expect(text).toContain('Bitte nicht kopieren.');
+    expect(text).not.toContain('Parzelle 3a');
+    // Last year's plot has cards only then.
+    expect(text).not.toContain('Parzelle 40');
+    // Sorted by number the German way: 7 before 12.
+    expect(text.indexOf('Parzelle 7')).toBeLessThan(text.indexOf('Parzelle 12'));
+
+    const vorjahr = pdfText((await admin.get('Stammdaten/Parkkarten', { pachtabrechnungID: vorjahrId })).buffer);
+    expect(cardsIn(vorjahr)).toBe(3);
+    expect(vorjahr).toContain(`Parkkarte ${jahr - 1}`);
+    expect(vorjahr).toContain('Parzelle 40');
+    expect(vorjahr).toContain('Karte 3 von 3');
+  });
+
+  it('prints the cards of one plot by its id', async () => {
+    const res = await admin.get('Stammdaten/Parkkarten', { parzelle: String(plot.p7), pachtabrechnungID: paId });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(`Parkkarten_${jahr}_Parzelle_7.pdf`);
+    const text = pdfText(res.buffer);
+    expect(cardsIn(text)).toBe(2);
+    expect(text).toContain('Parzelle 7');
+    expect(text).toContain('Dr. Gruber Anna');
+    expect(text).toContain('Karte 1 von 2');
+    expect(text).toContain('Karte 2 von 2');
+    expect(text).not.toContain('Parzelle 12');
+    expect(text).not.toContain('Maier');
+  });
+
+  it('answers 422 in German for a plot without cards and 404 for an unknown plot', async () => {
+    const none = await admin.get<Problem>('Stammdaten/Parkkarten', {
+      parzelle: String(plot.p3a),
+      pachtabrechnungID: paId,
+    });
+    expect(none.status).toBe(422);
+    expect(none.body.errors?.parzelle).toEqual([`Für diese Parzelle sind ${jahr} keine Parkkarten vorgesehen.`]);
+    // The plot with cards last year has none this year.
+    const notThisYear = await admin.get('Stammdaten/Parkkarten', {
+      parzelle: String(plot.p40),
+      pachtabrechnungID: paId,
+    });
+    expect(notThisYear.status).toBe(422);
+    const unknown = await admin.get<Problem>('Stammdaten/Parkkarten', { parzelle: 'X-999', pachtabrechnungID: paId });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.title).toBe('Die Parzelle wurde nicht gefunden.');
+  });
+
+  it('lets a user with the view right print and read, but not save', async () => {
+    const client = await app.signedIn(['Rechnungsprüfer']);
+    expect((await client.get<Info>('Stammdaten/GetParkkartenInfo')).body).toMatchObject({ anzahlKarten: 3 });
+    expect((await client.get('Stammdaten/Parkkarten', { pachtabrechnungID: paId })).status).toBe(200);
+    const save = await client.post('Stammdaten/UpdateParkkartenInfo', { pachtabrechnungId: paId, gebuehrCent: 1 });
+    expect(save.status).toBe(403);
+  });
+});
