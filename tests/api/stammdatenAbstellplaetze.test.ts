@@ -72,6 +72,8 @@ type Abstellplatz = {
   aktiv: boolean;
   notiz: string;
   zuordnung: Zuordnung | null;
+  /** Only in GetAbstellplatz and the saves answering with it. */
+  zuordnungen?: Zuordnung[];
 };
 type Problem = { title: string; errors?: Record<string, string[]> };
 
@@ -96,6 +98,7 @@ describe('Abstellplätze', () => {
       aktiv: true,
       notiz: 'beim Tor',
       zuordnung: null,
+      zuordnungen: [],
     });
     a2 = (await save({ id: 0, nummer: 'A-2', kategorieId: pkwId })).body;
     const upd = await save({ ...a2, notiz: 'neu', aktiv: false });
@@ -197,6 +200,60 @@ describe('Abstellplätze', () => {
     expect(still).toMatchObject({ von: addDays(today, -90), bis: addDays(today, -20) });
   });
 
+  it('answers every assignment of a space in GetAbstellplatz, newest first, but not in the list', async () => {
+    const detail = (await admin.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a1.id })).body;
+    expect(detail.zuordnungen).toEqual([
+      { id: expect.any(Number), adresseId: maier, adresseName: 'Maier Josef', von: addDays(today, -10), bis: null },
+      {
+        id: expect.any(Number),
+        adresseId: huber,
+        adresseName: 'Huber Maria',
+        von: addDays(today, -90),
+        bis: addDays(today, -20),
+      },
+    ]);
+    expect(detail.zuordnung).toEqual(detail.zuordnungen?.[0]);
+    const listed = (await admin.get<Abstellplatz[]>('Stammdaten/GetAbstellplaetze')).body.find((a) => a.id === a1.id);
+    expect(listed).not.toHaveProperty('zuordnungen');
+    expect(listed?.zuordnung).toEqual(detail.zuordnung);
+
+    // A space used in the past and again in the future: nobody holds it today, both are listed.
+    const a3 = (await save({ nummer: 'A-3', kategorieId: pkwId })).body;
+    expect(a3.zuordnungen).toEqual([]);
+    const now = nowDb();
+    await app.services.db('abstellplatz_zuordnungen').insert([
+      {
+        abstellplatz_id: a3.id,
+        adresse_id: huber,
+        von: addDays(today, -400),
+        bis: addDays(today, -200),
+        created_at: now,
+      },
+      { abstellplatz_id: a3.id, adresse_id: maier, von: addDays(today, 30), bis: null, created_at: now },
+    ]);
+    const both = (await admin.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a3.id })).body;
+    expect(both.zuordnung).toBeNull();
+    expect(both.zuordnungen?.map((z) => [z.adresseName, z.von, z.bis])).toEqual([
+      ['Maier Josef', addDays(today, 30), null],
+      ['Huber Maria', addDays(today, -400), addDays(today, -200)],
+    ]);
+    // Saving the space answers its assignments too; its history keeps only the space's own fields.
+    const saved = await save({ id: a3.id, nummer: 'A-3', kategorieId: pkwId, notiz: 'hinten' });
+    expect(saved.body.zuordnungen).toEqual(both.zuordnungen);
+    const hist = await admin.get<{ action: string; after: Record<string, unknown> }[]>('Common/GetHistory', {
+      entityID: `Abstellplatz:${a3.id}`,
+    });
+    expect(hist.body[0]?.action).toBe('update');
+    expect(hist.body[0]?.after).not.toHaveProperty('zuordnungen');
+    // A removed assignment is gone from the answer.
+    for (const z of both.zuordnungen ?? []) {
+      expect((await admin.delete('Stammdaten/DeleteAbstellplatzAdresse', { id: z.id })).status).toBe(204);
+      const left = (await admin.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a3.id })).body.zuordnungen;
+      expect(left?.map((l) => l.id)).not.toContain(z.id);
+    }
+    expect((await admin.delete('Stammdaten/DeleteAbstellplatz', { id: a3.id })).status).toBe(204);
+  });
+
   it('exports the spaces as Excel', async () => {
     const res = await admin.get('Stammdaten/ExportAbstellplaetze');
     expect(res.status).toBe(200);
@@ -239,6 +296,12 @@ describe('Abstellplätze', () => {
     for (const role of ['Rechnungsprüfer', 'Wasserwart']) {
       const client = await app.signedIn([role]);
       expect((await client.get('Stammdaten/GetAbstellplaetze')).status).toBe(200);
+      const detail = await client.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a1.id });
+      expect(detail.body.zuordnungen).toHaveLength(1);
+      expect(
+        (await client.post('Stammdaten/UpdateAbstellplatzAdresse', { id: detail.body.zuordnungen![0]!.id, von: today }))
+          .status,
+      ).toBe(403);
       expect((await save({ nummer: 'X-1', kategorieId: pkwId }, client)).status).toBe(403);
       expect((await client.delete('Stammdaten/DeleteAbstellplatz', { id: a1.id })).status).toBe(403);
       expect(
@@ -265,6 +328,8 @@ describe('Parkkarten', () => {
       gebuehrCent: 0,
       gueltigBis: `${jahr}-12-31`,
       hinweis: '',
+      anzahlKarten: 0,
+      anzahlParzellen: 0,
     });
     const res = await admin.post('Stammdaten/UpdateParkkartenInfo', {
       pachtabrechnungId: paId,

@@ -70,6 +70,8 @@ export type Abstellplatz = {
   notiz: string;
   zuordnung: Zuordnung | null;
 };
+/** GetAbstellplatz (and the saves answering with it): the space with all its assignments. */
+export type AbstellplatzDetail = Abstellplatz & { zuordnungen: Zuordnung[] };
 
 const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 const NOT_FOUND = 'Der Abstellplatz wurde nicht gefunden.';
@@ -124,7 +126,11 @@ const toZuordnung = (r: ZuordnungRow): AbstellplatzZuordnung => ({
 const isCurrent = (z: { von: string; bis: string | null }, today: string) =>
   z.von <= today && (z.bis === null || z.bis >= today);
 
-async function load(db: Db, id?: number): Promise<Abstellplatz[]> {
+const byNewest = (a: { von: string; id: number }, b: { von: string; id: number }) =>
+  b.von.localeCompare(a.von) || b.id - a.id;
+
+/** Spaces with their current holder; `all` collects every assignment per space for the detail. */
+async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promise<Abstellplatz[]> {
   const q = db('abstellplaetze as p')
     .join('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
     .select(
@@ -151,10 +157,10 @@ async function load(db: Db, id?: number): Promise<Abstellplatz[]> {
   if (id !== undefined) zq.where('z.abstellplatz_id', id);
   const current = new Map<number, Zuordnung>();
   for (const z of ((await zq) as ZuordnungRow[]).map(toZuordnung)) {
-    if (isCurrent(z, today)) {
-      const { id: zid, adresseId, adresseName: name, von, bis } = z;
-      current.set(z.abstellplatzId, { id: zid, adresseId, adresseName: name, von, bis });
-    }
+    const { id: zid, adresseId, adresseName: name, von, bis } = z;
+    const short: Zuordnung = { id: zid, adresseId, adresseName: name, von, bis };
+    if (isCurrent(z, today)) current.set(z.abstellplatzId, short);
+    if (all) all.set(z.abstellplatzId, (all.get(z.abstellplatzId) ?? []).concat(short));
   }
   return rows
     .map((r) => ({
@@ -172,10 +178,17 @@ async function load(db: Db, id?: number): Promise<Abstellplatz[]> {
 
 export const listAbstellplaetze = (db: Db) => load(db);
 
-export async function getAbstellplatz(db: Db, id: number): Promise<Abstellplatz> {
-  const [one] = await load(db, id);
+export async function getAbstellplatz(db: Db, id: number): Promise<AbstellplatzDetail> {
+  const all = new Map<number, Zuordnung[]>();
+  const [one] = await load(db, id, all);
   if (!one) throw notFound(NOT_FOUND);
-  return one;
+  return { ...one, zuordnungen: (all.get(id) ?? []).sort(byNewest) };
+}
+
+/** The space's own fields for the history: its assignments have their own entries. */
+function historyRecord(detail: AbstellplatzDetail): Abstellplatz {
+  const { zuordnungen: _, ...record } = detail;
+  return record;
 }
 
 /** The lookup: `{ id, name }` with the number as name. */
@@ -190,7 +203,7 @@ export async function abstellplatzLookup(db: Db): Promise<{ id: number; name: st
 export async function abstellplaetzeByAdresse(db: Db, adresseId: number): Promise<AbstellplatzZuordnung[]> {
   if (!(await adresseExists(db, adresseId))) throw notFound('Die Adresse wurde nicht gefunden.');
   const rows = (await zuordnungen(db).where('z.adresse_id', adresseId)) as ZuordnungRow[];
-  return rows.map(toZuordnung).sort((a, b) => b.von.localeCompare(a.von) || b.id - a.id);
+  return rows.map(toZuordnung).sort(byNewest);
 }
 
 export async function getZuordnung(db: Db, id: number): Promise<AbstellplatzZuordnung> {
@@ -199,7 +212,7 @@ export async function getZuordnung(db: Db, id: number): Promise<AbstellplatzZuor
   return toZuordnung(row);
 }
 
-export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzInput): Promise<Abstellplatz> {
+export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzInput): Promise<AbstellplatzDetail> {
   const id = data.id;
   const before = id ? await getAbstellplatz(db, id) : undefined;
   const errors: Record<string, string[]> = {};
@@ -233,8 +246,8 @@ export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzI
     entityType: ABSTELLPLATZ_HISTORY_TYPE,
     entityId: savedId,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: before && historyRecord(before),
+    after: historyRecord(after),
   });
   return after;
 }
@@ -250,7 +263,12 @@ export async function deleteAbstellplatz(db: Db, actor: Actor, id: number): Prom
     );
   }
   await db('abstellplaetze').where({ id }).delete();
-  await recordHistory(db, actor, { entityType: ABSTELLPLATZ_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordHistory(db, actor, {
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: historyRecord(before),
+  });
 }
 
 /**
@@ -261,7 +279,7 @@ export async function neuzuordnung(
   db: Db,
   actor: Actor,
   input: { abstellplatzId: number; adresseId: number; datum: string },
-): Promise<Abstellplatz> {
+): Promise<AbstellplatzDetail> {
   const before = await getAbstellplatz(db, input.abstellplatzId);
   if (!(await adresseExists(db, input.adresseId)))
     throw validationFailed({ adresseId: ['Diese Adresse gibt es nicht.'] });

@@ -1,5 +1,8 @@
+import type { z } from 'zod';
+import { withQuery } from '../fetcher';
 import { useApi } from '../useApi';
 import { mutateApi } from '../useMutation';
+import type { abstellplatzBody, neuzuordnungBody, zuordnungBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md, "Abstellplatz". Money is integer cents, dates YYYY-MM-DD.
 
@@ -23,19 +26,27 @@ export interface Abstellplatz {
   zuordnung: AbstellplatzZuordnung | null;
 }
 
-export interface AbstellplatzInput {
-  id?: number;
-  nummer: string;
-  kategorieId: number;
-  aktiv: boolean;
-  notiz: string;
+/** GetAbstellplatz: the space with all its assignments (past, current, future), newest first. */
+export interface AbstellplatzDetail extends Abstellplatz {
+  zuordnungen: AbstellplatzZuordnung[];
 }
 
-export interface NeuzuordnungInput {
+/** GetAbstellplaetzeByAdresse: an assignment with its space. */
+export interface AdresseAbstellplatz extends AbstellplatzZuordnung {
   abstellplatzId: number;
-  adresseId: number;
-  datum: string;
+  abstellplatzNummer: string;
+  kategorieName: string;
+  jahresgebuehrCent: number;
 }
+
+/** The body of UpdateAbstellplatzAdresse: exactly what the API's schema accepts (bis null: open). */
+export type ZuordnungInput = z.input<typeof zuordnungBody>;
+
+/** The body of UpdateAbstellPlatz: exactly what the API's schema accepts. */
+export type AbstellplatzInput = z.input<typeof abstellplatzBody>;
+
+/** The body of UpdateNeuzuordnung. */
+export type NeuzuordnungInput = z.input<typeof neuzuordnungBody>;
 
 export const ABSTELLPLAETZE_KEY = '/api/Stammdaten/GetAbstellplaetze';
 /** The xlsx download (a plain link). */
@@ -43,12 +54,41 @@ export const ABSTELLPLAETZE_EXPORT_URL = '/api/Stammdaten/ExportAbstellplaetze';
 
 const REVALIDATE = [
   '/api/Stammdaten/GetAbstellplaetze',
+  // Also GetAbstellplatzAdresse (same prefix).
   '/api/Stammdaten/GetAbstellplatz',
   '/api/Stammdaten/GetAbstellplaetzeByAdresse',
+  '/api/Common/GetHistory',
 ];
 
 export function useAbstellplaetze() {
   return useApi<Abstellplatz[]>(ABSTELLPLAETZE_KEY);
+}
+
+export function useAbstellplatz(id: number | undefined) {
+  return useApi<AbstellplatzDetail>(id ? withQuery('/api/Stammdaten/GetAbstellplatz', { id }) : null);
+}
+
+export function useAbstellplaetzeByAdresse(adresseId: number | undefined) {
+  return useApi<AdresseAbstellplatz[]>(
+    adresseId ? withQuery('/api/Stammdaten/GetAbstellplaetzeByAdresse', { adresseId }) : null,
+  );
+}
+
+/** Changes an assignment's dates; 422 at `von` (overlap) or `bis` (before von). */
+export function saveZuordnung(body: ZuordnungInput) {
+  return mutateApi<AdresseAbstellplatz>('/api/Stammdaten/UpdateAbstellplatzAdresse', {
+    json: body,
+    revalidatePrefixes: REVALIDATE,
+  });
+}
+
+/** Removes an assignment as if it never existed (to end one, set `bis`). */
+export function deleteZuordnung(id: number) {
+  return mutateApi<void>('/api/Stammdaten/DeleteAbstellplatzAdresse', {
+    method: 'DELETE',
+    query: { id },
+    revalidatePrefixes: REVALIDATE,
+  });
 }
 
 export function saveAbstellplatz(body: AbstellplatzInput) {

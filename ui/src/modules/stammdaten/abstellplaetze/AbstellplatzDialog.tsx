@@ -1,22 +1,27 @@
 import {
-  Disclosure,
-  DisclosurePanel,
-  DisclosureTitle,
+  Button,
   Flex,
+  Heading,
   Item,
   Picker,
   ProgressCircle,
   Switch,
+  Text,
   TextArea,
   TextField,
   useDialogContainer,
+  View,
 } from '@adobe/react-spectrum';
-import { useState } from 'react';
-import { type Abstellplatz, saveAbstellplatz } from '../../../api/stammdaten/abstellplaetze';
+import { type ReactNode, useState } from 'react';
+import { describeError } from '../../../api/errors';
+import { type Abstellplatz, saveAbstellplatz, useAbstellplatz } from '../../../api/stammdaten/abstellplaetze';
+import { abstellplatzBody } from '../../../api/stammdaten/schemas';
 import { useAbstellplatzKategorien } from '../../../api/vereinseinstellungen';
-import { FIELD_LABELS, VerlaufPanel } from '../../../components/VerlaufPanel';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { formatCents } from '../shared/format';
 import { FormDialog, invalid, useFormErrors } from '../shared/listKit';
+import { ZuordnungenList } from './ZuordnungenList';
 
 /** German names of the fields the history records for a Abstellplatz. */
 const ABSTELLPLATZ_LABELS: Readonly<Record<string, string>> = {
@@ -46,27 +51,15 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
   const [notiz, setNotiz] = useState(abstellplatz?.notiz ?? '');
   const form = useFormErrors(FIELDS);
 
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (form.submitted && nummer.trim() === '') clientErrors.nummer = 'Bitte geben Sie die Nummer des Abstellplatzes an.';
-  if (form.submitted && kategorieId === null) clientErrors.kategorieId = 'Bitte wählen Sie eine Kategorie.';
-  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+  const errorOf = (field: Field) => form.serverErrors[field];
 
   // Inactive categories only for the place that already has one.
   const choices = (kategorien ?? []).filter((k) => k.aktiv || k.id === abstellplatz?.kategorieId);
 
   async function submit() {
-    form.setSubmitted(true);
-    if (nummer.trim() === '' || kategorieId === null) return;
-    const ok = await form.save(() =>
-      saveAbstellplatz({
-        ...(abstellplatz ? { id: abstellplatz.id } : {}),
-        nummer: nummer.trim(),
-        kategorieId,
-        aktiv,
-        notiz,
-      }),
-    );
-    if (ok) dismiss();
+    const body = { ...(abstellplatz ? { id: abstellplatz.id } : {}), nummer: nummer.trim(), kategorieId, aktiv, notiz };
+    if (!form.validate(abstellplatzBody, body)) return;
+    if (await form.save(() => saveAbstellplatz(body))) dismiss();
   }
 
   const title = readOnly ? 'Abstellplatz' : abstellplatz ? 'Abstellplatz bearbeiten' : 'Abstellplatz anlegen';
@@ -78,6 +71,16 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
       otherErrors={form.otherErrors}
       onSubmit={() => void submit()}
       onCancel={dismiss}
+      // Wide enough for the assignment list with its buttons.
+      size={abstellplatz ? 'L' : 'M'}
+      after={
+        abstellplatz ? (
+          <>
+            <ZuordnungenSection id={abstellplatz.id} readOnly={readOnly} />
+            <VerlaufDisclosure entityType="Abstellplatz" entityId={abstellplatz.id} fieldLabels={ABSTELLPLATZ_LABELS} />
+          </>
+        ) : null
+      }
     >
       <TextField
         label="Nummer"
@@ -131,21 +134,57 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
         maxLength={5000}
         {...invalid(errorOf('notiz'))}
       />
-      <VerlaufSection id={abstellplatz?.id} />
     </FormDialog>
   );
 }
 
-/** The Abstellplatz's change history, loaded once opened; nothing for a new record. */
-function VerlaufSection({ id }: { id: number | undefined }) {
-  const [open, setOpen] = useState(false);
-  if (id === undefined) return null;
+/**
+ * Every assignment of the space, past and future too (the list row carries only the current
+ * one), to correct its dates or remove a wrong one.
+ */
+function ZuordnungenSection({ id, readOnly }: { id: number; readOnly: boolean }) {
+  const { data, error, isLoading, mutate } = useAbstellplatz(id);
+  let content: ReactNode;
+  if (data && data.zuordnungen.length === 0) {
+    content = (
+      <Text>Der Abstellplatz war noch niemandem zugeordnet. Vergeben wird er mit „neu zuordnen“ in der Liste.</Text>
+    );
+  } else if (data) {
+    content = (
+      <ZuordnungenList
+        zuordnungen={data.zuordnungen}
+        columns={[{ header: 'Name', cell: (z) => z.adresseName }]}
+        nameOf={(z) => z.adresseName}
+        label="Zuordnungen"
+        readOnly={readOnly}
+      />
+    );
+  } else if (error && !isLoading) {
+    content = (
+      <Flex direction="column" gap="size-100" alignItems="start">
+        <MessageBanner
+          level="danger"
+          title="Die Zuordnungen konnten nicht geladen werden."
+          message={describeError(error)}
+        />
+        <Button variant="secondary" onPress={() => void mutate()}>
+          Erneut versuchen
+        </Button>
+      </Flex>
+    );
+  } else {
+    content = <ProgressCircle aria-label="Die Zuordnungen werden geladen …" isIndeterminate size="S" />;
+  }
   return (
-    <Disclosure isQuiet isExpanded={open} onExpandedChange={setOpen}>
-      <DisclosureTitle level={3}>Verlauf</DisclosureTitle>
-      <DisclosurePanel>
-        {open ? <VerlaufPanel entityType="Abstellplatz" entityId={id} fieldLabels={ABSTELLPLATZ_LABELS} /> : null}
-      </DisclosurePanel>
-    </Disclosure>
+    <View marginTop="size-300">
+      <Heading level={3} marginTop={0}>
+        Zuordnungen
+      </Heading>
+      {/* The dialog's "Speichern" is for the fields above: say that these changes count at once. */}
+      {readOnly || !data?.zuordnungen.length ? null : (
+        <Text UNSAFE_className="kgv-lead">Änderungen an den Zuordnungen gelten sofort.</Text>
+      )}
+      {content}
+    </View>
   );
 }

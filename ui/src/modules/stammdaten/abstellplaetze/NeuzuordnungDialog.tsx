@@ -2,6 +2,7 @@ import { ComboBox, Flex, Item, ProgressCircle, Text, useDialogContainer } from '
 import { useState } from 'react';
 import { type Abstellplatz, neuzuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { useAdressenLookup } from '../../../api/stammdaten/funktionen';
+import { neuzuordnungBody } from '../../../api/stammdaten/schemas';
 import { formatDate, parseDate, todayIso } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
 
@@ -16,20 +17,17 @@ export function NeuzuordnungDialog({ abstellplatz }: { abstellplatz: Abstellplat
   const [datum, setDatum] = useState(formatDate(todayIso()));
   const form = useFormErrors(FIELDS);
 
-  const parsedDatum = parseDate(datum);
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (form.submitted && adresseId === null) clientErrors.adresseId = 'Bitte wählen Sie eine Person.';
-  if (form.submitted && !parsedDatum) clientErrors.datum = 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.';
-  const errorOf = (field: Field) => form.serverErrors[field] ?? clientErrors[field];
+  const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    form.setSubmitted(true);
-    if (adresseId === null || !parsedDatum) return;
-    const ok = await form.save(
-      () => neuzuordnung({ abstellplatzId: abstellplatz.id, adresseId, datum: parsedDatum }),
-      `Abstellplatz ${abstellplatz.nummer} neu zugeordnet.`,
-    );
-    if (ok) dismiss();
+    const parsedDatum = parseDate(datum);
+    const body = { abstellplatzId: abstellplatz.id, adresseId, datum: parsedDatum ?? '' };
+    const typed = {
+      adresseId: adresseId === null ? 'Bitte wählen Sie eine Person.' : undefined,
+      datum: parsedDatum ? undefined : 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.',
+    };
+    if (!form.validate(neuzuordnungBody, body, typed)) return;
+    if (await form.save(() => neuzuordnung(body), `Abstellplatz ${abstellplatz.nummer} neu zugeordnet.`)) dismiss();
   }
 
   return (

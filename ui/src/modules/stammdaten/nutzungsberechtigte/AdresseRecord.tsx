@@ -32,6 +32,7 @@ import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
 import { useUnsavedChangesGuard } from '../../vereinseinstellungen/useUnsavedChangesGuard';
+import { AbstellplaetzeTab } from './AbstellplaetzeTab';
 import { DateienTab } from './DateienTab';
 import {
   type AdresseDraft,
@@ -48,7 +49,7 @@ import { VerlaufTab } from './VerlaufTab';
 import { WeiterePersonenTab } from './WeiterePersonenTab';
 
 const PATH = '/stammdatenverwalten/nutzungsberechtigte';
-const TABS = ['stammdaten', 'parzellen', 'personen', 'dateien', 'verlauf'] as const;
+const TABS = ['stammdaten', 'parzellen', 'abstellplaetze', 'personen', 'dateien', 'verlauf'] as const;
 type Tab = (typeof TABS)[number];
 const DRAFT_FIELDS = Object.keys(EMPTY_DRAFT) as DraftField[];
 
@@ -255,11 +256,12 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
         aria-label="Teile der Adresse"
         selectedKey={tab}
         onSelectionChange={(key) => setTab(String(key) as Tab)}
-        disabledKeys={isNew ? ['parzellen', 'personen', 'dateien', 'verlauf'] : []}
+        disabledKeys={isNew ? TABS.filter((key) => key !== 'stammdaten') : []}
       >
         <TabList>
           <Item key="stammdaten">Stammdaten</Item>
           <Item key="parzellen">Parzellen</Item>
+          <Item key="abstellplaetze">Abstellplätze</Item>
           <Item key="personen">Weitere Personen</Item>
           <Item key="dateien">Dateien</Item>
           <Item key="verlauf">Verlauf</Item>
@@ -279,6 +281,9 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
           </Item>
           <Item key="parzellen">
             <ParzellenPanel adresse={data} />
+          </Item>
+          <Item key="abstellplaetze">
+            {data ? <AbstellplaetzeTab adresseId={data.id} readOnly={readOnly} /> : null}
           </Item>
           <Item key="personen">{data ? <WeiterePersonenTab adresse={data} readOnly={readOnly} /> : null}</Item>
           <Item key="dateien">{data ? <DateienTab adresse={data} readOnly={readOnly} /> : null}</Item>

@@ -1,0 +1,82 @@
+import { Button, Flex, Form } from '@adobe/react-spectrum';
+import { type FormEvent, useState } from 'react';
+import { type AbstellplatzZuordnung, saveZuordnung } from '../../../api/stammdaten/abstellplaetze';
+import { zuordnungBody } from '../../../api/stammdaten/schemas';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { formatDate, parseDate } from '../shared/format';
+import { DateField, useFormErrors } from '../shared/listKit';
+
+const FIELDS = ['von', 'bis'] as const;
+type Field = (typeof FIELDS)[number];
+
+export interface ZuordnungFormProps {
+  zuordnung: AbstellplatzZuordnung;
+  /** Names the assignment for screen readers: "Huber Maria ab 01.03.2024". */
+  name: string;
+  onDone: () => void;
+}
+
+/**
+ * Changes an assignment's von/bis in place, inside the list. Its own small form: it sits inside
+ * dialogs whose main form would otherwise take Enter for its own "Speichern".
+ */
+export function ZuordnungForm({ zuordnung, name, onDone }: ZuordnungFormProps) {
+  const [von, setVon] = useState(formatDate(zuordnung.von));
+  const [bis, setBis] = useState(formatDate(zuordnung.bis));
+  const form = useFormErrors(FIELDS);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (form.saving) return;
+    const parsedVon = parseDate(von);
+    const parsedBis = parseDate(bis);
+    const body = { id: zuordnung.id, von: parsedVon ?? '', bis: parsedBis ?? null };
+    // What could not be read as a date; the API's schema checks the rest (an end before the start).
+    const typed = {
+      von: parsedVon ? undefined : 'Bitte geben Sie den Beginn als TT.MM.JJJJ ein.',
+      bis: parsedBis === undefined ? 'Bitte geben Sie das Ende als TT.MM.JJJJ ein oder lassen Sie es leer.' : undefined,
+    };
+    if (!form.validate(zuordnungBody, body, typed)) return;
+    if (await form.save(() => saveZuordnung(body), 'Zuordnung geändert.')) onDone();
+  }
+
+  const change = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value);
+    form.clear(field);
+  };
+
+  return (
+    <Flex direction="column" gap="size-100">
+      {form.otherErrors.length > 0 ? (
+        <MessageBanner level="danger" title="Nicht gespeichert" message={form.otherErrors.join('\n')} />
+      ) : null}
+      <Form onSubmit={submit} aria-label={`Zuordnung ${name} bearbeiten`} validationBehavior="aria">
+        <Flex gap="size-200" alignItems="start" wrap>
+          <DateField
+            label="von"
+            value={von}
+            onChange={change('von', setVon)}
+            isRequired
+            autoFocus
+            error={form.serverErrors.von}
+          />
+          <DateField
+            label="bis"
+            value={bis}
+            onChange={change('bis', setBis)}
+            description="TT.MM.JJJJ; leer lassen, solange sie läuft"
+            error={form.serverErrors.bis}
+          />
+        </Flex>
+        <Flex gap="size-100" marginTop="size-100">
+          <Button variant="accent" type="submit" isPending={form.saving}>
+            Zeitraum speichern
+          </Button>
+          <Button variant="secondary" onPress={onDone}>
+            Abbrechen
+          </Button>
+        </Flex>
+      </Form>
+    </Flex>
+  );
+}
