@@ -30,9 +30,16 @@ function status(row: Abstellplatz): { text: string; variant: 'positive' | 'info'
 
 const COLUMNS: readonly ListColumn<Abstellplatz>[] = [
   { key: 'nummer', name: 'Nummer', rowHeader: true, sortValue: (r) => r.nummer, text: (r) => r.nummer },
-  { key: 'kategorie', name: 'Kategorie', sortValue: (r) => r.kategorieName, text: (r) => r.kategorieName },
+  {
+    key: 'kategorie',
+    name: 'Kategorie',
+    minWidth: 150,
+    sortValue: (r) => r.kategorieName,
+    text: (r) => r.kategorieName,
+  },
   {
     key: 'jahresgebuehr',
+    minWidth: 140,
     name: 'Jahresgebühr',
     align: 'end',
     sortValue: (r) => r.jahresgebuehrCent,
@@ -40,6 +47,7 @@ const COLUMNS: readonly ListColumn<Abstellplatz>[] = [
   },
   {
     key: 'nutzungsberechtigter',
+    minWidth: 220,
     name: 'Nutzungsberechtigter',
     sortValue: (r) => r.zuordnung?.adresseName ?? null,
     text: (r) => r.zuordnung?.adresseName ?? '',

@@ -18,11 +18,18 @@ import { FunktionaerDialog } from './FunktionaerDialog';
 type DialogState = { kind: 'edit'; funktionaer?: Funktionaer } | { kind: 'delete'; funktionaer: Funktionaer };
 
 const COLUMNS: readonly ListColumn<Funktionaer>[] = [
-  { key: 'funktion', name: 'Funktion', sortValue: (r) => r.funktionName, text: (r) => r.funktionName },
-  { key: 'name', name: 'Name', rowHeader: true, sortValue: (r) => r.adresseName, text: (r) => r.adresseName },
+  { key: 'funktion', name: 'Funktion', minWidth: 160, sortValue: (r) => r.funktionName, text: (r) => r.funktionName },
+  {
+    key: 'name',
+    name: 'Name',
+    minWidth: 200,
+    rowHeader: true,
+    sortValue: (r) => r.adresseName,
+    text: (r) => r.adresseName,
+  },
   { key: 'von', name: 'von', sortValue: (r) => r.von, text: (r) => formatDate(r.von) },
   { key: 'bis', name: 'bis', sortValue: (r) => r.bis, text: (r) => formatDate(r.bis) },
-  { key: 'notiz', name: 'Notiz', text: (r) => r.notiz },
+  { key: 'notiz', name: 'Notiz', minWidth: 200, text: (r) => r.notiz },
 ];
 
 const label = (f: Funktionaer) => `${f.adresseName} (${f.funktionName})`;

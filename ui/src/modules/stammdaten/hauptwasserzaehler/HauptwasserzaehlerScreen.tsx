@@ -22,11 +22,18 @@ type DialogState =
 
 const COLUMNS: readonly ListColumn<Hauptwasserzaehler>[] = [
   { key: 'nummer', name: 'Nummer', rowHeader: true, sortValue: (r) => r.nummer, text: (r) => r.nummer },
-  { key: 'bezeichnung', name: 'Bezeichnung', sortValue: (r) => r.bezeichnung, text: (r) => r.bezeichnung },
-  { key: 'standort', name: 'Standort', sortValue: (r) => r.standort, text: (r) => r.standort },
+  {
+    key: 'bezeichnung',
+    name: 'Bezeichnung',
+    minWidth: 200,
+    sortValue: (r) => r.bezeichnung,
+    text: (r) => r.bezeichnung,
+  },
+  { key: 'standort', name: 'Standort', minWidth: 200, sortValue: (r) => r.standort, text: (r) => r.standort },
   { key: 'eichdatum', name: 'Eichdatum', sortValue: (r) => r.eichdatum, text: (r) => formatDate(r.eichdatum) },
   {
     key: 'eichungFaelligAm',
+    minWidth: 160,
     name: 'Eichung fällig am',
     sortValue: (r) => r.eichungFaelligAm,
     text: (r) => `${formatDate(r.eichungFaelligAm)}${r.eichungWarnung ? ' Eichung fällig' : ''}`,
@@ -39,6 +46,7 @@ const COLUMNS: readonly ListColumn<Hauptwasserzaehler>[] = [
   },
   {
     key: 'letzteAblesung',
+    minWidth: 180,
     name: 'Letzte Ablesung',
     align: 'end',
     sortValue: (r) => (r.letzteAblesung ? Number(r.letzteAblesung.stand) : null),

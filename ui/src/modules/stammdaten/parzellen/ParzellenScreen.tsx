@@ -59,14 +59,15 @@ type ColumnKey =
   | 'gruppe'
   | 'hauptwasserzaehler';
 
-const COLUMNS: readonly { key: ColumnKey; name: string; align?: 'end' }[] = [
-  { key: 'nummer', name: 'Nummer' },
-  { key: 'flaeche', name: 'Fläche', align: 'end' },
-  { key: 'gemeinschaftsflaeche', name: 'Gemeinschaftsfläche', align: 'end' },
-  { key: 'nutzungsberechtigter', name: 'Nutzungsberechtigter' },
-  { key: 'seit', name: 'seit' },
-  { key: 'gruppe', name: 'Gruppe' },
-  { key: 'hauptwasserzaehler', name: 'Hauptwasserzähler' },
+// minWidth: below it the table scrolls sideways rather than cutting a date or a name (125 % zoom).
+const COLUMNS: readonly { key: ColumnKey; name: string; align?: 'end'; minWidth: number }[] = [
+  { key: 'nummer', name: 'Nummer', minWidth: 110 },
+  { key: 'flaeche', name: 'Fläche', align: 'end', minWidth: 120 },
+  { key: 'gemeinschaftsflaeche', name: 'Gemeinschaftsfläche', align: 'end', minWidth: 190 },
+  { key: 'nutzungsberechtigter', name: 'Nutzungsberechtigter', minWidth: 220 },
+  { key: 'seit', name: 'seit', minWidth: 120 },
+  { key: 'gruppe', name: 'Gruppe', minWidth: 140 },
+  { key: 'hauptwasserzaehler', name: 'Hauptwasserzähler', minWidth: 180 },
 ];
 
 const collator = new Intl.Collator('de-AT', { numeric: true, sensitivity: 'base' });
@@ -244,7 +245,8 @@ export default function ParzellenScreen() {
                     key={column.key}
                     allowsSorting
                     align={column.align ?? 'start'}
-                    {...(column.key === 'nummer' ? { isRowHeader: true, width: 110 } : {})}
+                    minWidth={column.minWidth}
+                    {...(column.key === 'nummer' ? { isRowHeader: true } : {})}
                   >
                     {column.name}
                   </Column>

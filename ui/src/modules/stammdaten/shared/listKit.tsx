@@ -39,6 +39,9 @@ import { schemaErrors } from './schemaErrors';
 // The building blocks the Stammdaten list screens share: list with search, sort, count and empty
 // state; the form dialog; the delete question.
 
+/** Enough for a date (15.01.2025), an amount (€ 1.234,56) or a short name with the cell padding. */
+const DEFAULT_MIN_WIDTH = 120;
+
 export type SortDescriptor = NonNullable<SpectrumTableProps<unknown>['sortDescriptor']>;
 type SortValue = string | number | boolean | null;
 
@@ -50,6 +53,8 @@ export interface ListColumn<T> {
   sortValue?: (row: T) => SortValue;
   rowHeader?: boolean;
   width?: number;
+  /** Narrowest width before the table scrolls sideways instead of cutting text (default 120 px). */
+  minWidth?: number;
   /** The cell's text (for the table's type-ahead and screen readers). */
   text: (row: T) => string;
   /** The cell's content when more than its text (e.g. a StatusLight). */
@@ -213,7 +218,11 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
                     align={isActions ? 'end' : (def?.align ?? 'start')}
                     hideHeader={isActions}
                     {...(def?.rowHeader ? { isRowHeader: true } : {})}
-                    {...(isActions ? { width: props.actionsWidth ?? 110 } : def?.width ? { width: def.width } : {})}
+                    {...(isActions
+                      ? { width: props.actionsWidth ?? 110 }
+                      : def?.width
+                        ? { width: def.width }
+                        : { minWidth: def?.minWidth ?? DEFAULT_MIN_WIDTH })}
                   >
                     {column.name}
                   </Column>
