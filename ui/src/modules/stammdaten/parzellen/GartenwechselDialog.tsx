@@ -15,7 +15,9 @@ import {
 } from '@adobe/react-spectrum';
 import { useMemo, useState } from 'react';
 import { executeGartenwechsel, type Parzelle, useAdressenLookup } from '../../../api/stammdaten/parzellen';
+import { gartenwechselBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
+import { schemaErrors } from '../shared/schemaErrors';
 import { dayBefore, formatDate, todayIso } from './format';
 
 export interface GartenwechselDialogProps {
@@ -57,7 +59,13 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
     return candidates.filter((a) => a.name.toLocaleLowerCase('de-AT').includes(needle));
   }, [candidates, inputValue, adresseId]);
   const neu = candidates.find((a) => a.id === adresseId);
-  const datumValid = /^\d{4}-\d{2}-\d{2}$/.test(datum) && !Number.isNaN(Date.parse(datum));
+  // The API's own schema judges the date (an impossible day like 30.02. included).
+  const datumError = schemaErrors(
+    gartenwechselBody,
+    { parzelleId: parzelle.id, neueAdresseId: adresseId ?? 0, datum },
+    ['datum'] as const,
+  ).fields.datum;
+  const datumValid = datumError === undefined;
 
   async function run() {
     if (!neu || !datumValid || running) return;
@@ -119,7 +127,7 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
               description="Ab diesem Tag gilt der neue Nutzungsberechtigte; der bisherige bis zum Vortag."
               {...(datumValid
                 ? {}
-                : { validationState: 'invalid' as const, errorMessage: 'Bitte ein gültiges Datum.' })}
+                : { validationState: 'invalid' as const, errorMessage: 'Bitte wählen Sie ein gültiges Datum.' })}
               autoFocus
             />
           ) : (
