@@ -12,7 +12,8 @@ import {
 } from '../../../api/stammdaten/abstellplaetze';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { formatCents, formatDate } from '../shared/format';
-import { DeleteDialog, type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { DeleteDialog } from '../shared/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { AbstellplatzDialog } from './AbstellplatzDialog';
 import { NeuzuordnungDialog } from './NeuzuordnungDialog';
 import { ParkkartenDialog } from './ParkkartenDialog';

@@ -20,7 +20,7 @@ import { useAbstellplatzKategorien } from '../../../api/vereinseinstellungen';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { formatCents } from '../shared/format';
-import { FormDialog, invalid, useFormErrors } from '../shared/listKit';
+import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
 import { ZuordnungenList } from './ZuordnungenList';
 
 /** German names of the fields the history records for a Abstellplatz. */

@@ -4,7 +4,7 @@ import { type Abstellplatz, neuzuordnung } from '../../../api/stammdaten/abstell
 import { useAdressenLookup } from '../../../api/stammdaten/funktionen';
 import { neuzuordnungBody } from '../../../api/stammdaten/schemas';
 import { formatDate, parseDate, todayIso } from '../shared/format';
-import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
+import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['adresseId', 'datum'] as const;
 type Field = (typeof FIELDS)[number];

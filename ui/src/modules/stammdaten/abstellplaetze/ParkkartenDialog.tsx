@@ -31,7 +31,7 @@ import { parkkartenInfoBody } from '../../../api/stammdaten/schemas';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../vereinseinstellungen/format';
 import { formatDate, parseDate } from '../shared/format';
-import { DateField, invalid, useFormErrors } from '../shared/listKit';
+import { DateField, invalid, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['pachtabrechnungId', 'gebuehrCent', 'gueltigBis', 'hinweis'] as const;
 type Field = (typeof FIELDS)[number];

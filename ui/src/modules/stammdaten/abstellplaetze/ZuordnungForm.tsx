@@ -4,7 +4,7 @@ import { type AbstellplatzZuordnung, saveZuordnung } from '../../../api/stammdat
 import { zuordnungBody } from '../../../api/stammdaten/schemas';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { formatDate, parseDate } from '../shared/format';
-import { DateField, useFormErrors } from '../shared/listKit';
+import { DateField, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['von', 'bis'] as const;
 type Field = (typeof FIELDS)[number];

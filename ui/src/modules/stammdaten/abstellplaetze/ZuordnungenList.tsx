@@ -4,7 +4,7 @@ import Edit from '@spectrum-icons/workflow/Edit';
 import { Fragment, type ReactNode, useState } from 'react';
 import { type AbstellplatzZuordnung, deleteZuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { formatDate, todayIso } from '../shared/format';
-import { DeleteDialog } from '../shared/listKit';
+import { DeleteDialog } from '../shared/formKit';
 import { ZuordnungForm } from './ZuordnungForm';
 import './zuordnungen.css';
 

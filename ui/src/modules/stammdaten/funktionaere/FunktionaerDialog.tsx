@@ -18,7 +18,7 @@ import {
 import { funktionaerBody } from '../../../api/stammdaten/schemas';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { formatDate, parseDate, todayIso } from '../shared/format';
-import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
+import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Funktionaer. */
 const FUNKTIONAER_LABELS: Readonly<Record<string, string>> = {

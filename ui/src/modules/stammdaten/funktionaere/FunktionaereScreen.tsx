@@ -12,7 +12,8 @@ import {
 import { usePageTitle } from '../../../app/usePageTitle';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { formatDate } from '../shared/format';
-import { DeleteDialog, type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { DeleteDialog } from '../shared/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { FunktionaerDialog } from './FunktionaerDialog';
 
 type DialogState = { kind: 'edit'; funktionaer?: Funktionaer } | { kind: 'delete'; funktionaer: Funktionaer };

@@ -6,7 +6,8 @@ import { useHasRight } from '../../../api/common';
 import { deleteFunktion, type Funktion, useFunktionAlerts, useFunktionen } from '../../../api/stammdaten/funktionen';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { DeleteDialog, type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { DeleteDialog } from '../shared/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { FunktionDialog } from './FunktionDialog';
 
 type DialogState = { kind: 'edit'; funktion?: Funktion } | { kind: 'delete'; funktion: Funktion };

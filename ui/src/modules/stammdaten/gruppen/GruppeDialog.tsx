@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type Gruppe, saveGruppe } from '../../../api/stammdaten/gruppen';
 import { gruppeBody } from '../../../api/stammdaten/schemas';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { FormDialog, invalid, useFormErrors } from '../shared/listKit';
+import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Gruppe. */
 const GRUPPE_LABELS: Readonly<Record<string, string>> = {

@@ -4,7 +4,7 @@ import { type Hauptwasserzaehler, saveHauptwasserzaehler } from '../../../api/st
 import { hauptwasserzaehlerBody } from '../../../api/stammdaten/schemas';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { formatDate, parseDate } from '../shared/format';
-import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
+import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Hauptwasserzaehler. */
 const ZAEHLER_LABELS: Readonly<Record<string, string>> = {

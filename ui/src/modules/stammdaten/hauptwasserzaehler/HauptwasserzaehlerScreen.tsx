@@ -11,7 +11,8 @@ import {
 } from '../../../api/stammdaten/hauptwasserzaehler';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { formatCubic, formatDate } from '../shared/format';
-import { DeleteDialog, type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { DeleteDialog } from '../shared/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { HauptwasserzaehlerDialog } from './HauptwasserzaehlerDialog';
 import { WechselDialog } from './WechselDialog';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type Hauptwasserzaehler, wechselHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
 import { wechselBody } from '../../../api/stammdaten/schemas';
 import { formatCubic, formatDate, parseDate, readingToWire, todayIso } from '../shared/format';
-import { DateField, FormDialog, invalid, useFormErrors } from '../shared/listKit';
+import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['datum', 'endstand', 'neueNummer', 'anfangsstand', 'eichdatum'] as const;
 type Field = (typeof FIELDS)[number];
