@@ -59,6 +59,8 @@ export interface ListScreenProps<T extends { id: number }> {
   query: Pick<SWRResponse<T[], unknown>, 'data' | 'error' | 'isLoading' | 'mutate'>;
   canEdit: boolean;
   onNew: () => void;
+  /** The button's word, e.g. "Neue Gruppe" (default "Neu"). */
+  newLabel?: string;
   empty: { title: string; text: string; textReadOnly: string; action: string };
   columns: readonly ListColumn<T>[];
   defaultSort: SortDescriptor;
@@ -178,7 +180,7 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
               {canEdit ? (
                 <Button variant="accent" onPress={props.onNew}>
                   <Add />
-                  <Text>Neu</Text>
+                  <Text>{props.newLabel ?? 'Neu'}</Text>
                 </Button>
               ) : null}
             </Flex>
