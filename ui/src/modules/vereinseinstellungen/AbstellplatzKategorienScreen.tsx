@@ -12,7 +12,6 @@ import {
   Item,
   type Key,
   Picker,
-  ProgressCircle,
   Row,
   type SpectrumTableProps,
   StatusLight,
@@ -28,7 +27,6 @@ import Edit from '@spectrum-icons/workflow/Edit';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHasRight } from '../../api/common';
-import { describeError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import {
   type AbstellplatzKategorie,
@@ -36,7 +34,7 @@ import {
   useAbstellplatzKategorien,
 } from '../../api/vereinseinstellungen';
 import { usePageTitle } from '../../app/usePageTitle';
-import { MessageBanner } from '../../components/MessageBanner';
+import { LoadFailed, Loading } from '../../components/LoadState';
 import { formatCents } from './format';
 import { KategorieDialog } from './KategorieDialog';
 
@@ -246,20 +244,9 @@ export default function AbstellplatzKategorienScreen() {
           <Text aria-live="polite">{countText(rows.length, data.length)}</Text>
         </>
       ) : error && !isLoading ? (
-        <Flex direction="column" gap="size-200" alignItems="start">
-          <MessageBanner
-            level="danger"
-            title="Die Kategorien konnten nicht geladen werden."
-            message={describeError(error)}
-          />
-          <Button variant="accent" onPress={() => void mutate()}>
-            Erneut versuchen
-          </Button>
-        </Flex>
+        <LoadFailed title="Die Kategorien konnten nicht geladen werden." error={error} onRetry={() => void mutate()} />
       ) : (
-        <Flex justifyContent="center" marginTop="size-400">
-          <ProgressCircle aria-label="Die Kategorien werden geladen …" isIndeterminate />
-        </Flex>
+        <Loading label="Die Kategorien werden geladen …" />
       )}
       <DialogContainer onDismiss={() => setDialog(null)}>
         {dialog?.kind === 'edit' ? (

@@ -9,7 +9,6 @@ import {
   Item,
   NumberField,
   Picker,
-  ProgressCircle,
   StatusLight,
   Text,
   TextField,
@@ -31,6 +30,7 @@ import {
   useVereinseinstellungen,
 } from '../../api/vereinseinstellungen';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailed, Loading } from '../../components/LoadState';
 import { MessageBanner } from '../../components/MessageBanner';
 import { isEmail } from './format';
 import { matchFieldErrors } from './serverErrors';
@@ -488,20 +488,13 @@ export default function MaileinstellungenScreen() {
           {canEdit ? <TestMail formDirty={dirty} /> : null}
         </>
       ) : error && !isLoading ? (
-        <Flex direction="column" gap="size-200" alignItems="start">
-          <MessageBanner
-            level="danger"
-            title="Die Maileinstellungen konnten nicht geladen werden."
-            message={describeError(error)}
-          />
-          <Button variant="accent" onPress={() => void mutate()}>
-            Erneut versuchen
-          </Button>
-        </Flex>
+        <LoadFailed
+          title="Die Maileinstellungen konnten nicht geladen werden."
+          error={error}
+          onRetry={() => void mutate()}
+        />
       ) : (
-        <Flex justifyContent="center" marginTop="size-400">
-          <ProgressCircle aria-label="Die Maileinstellungen werden geladen …" isIndeterminate />
-        </Flex>
+        <Loading label="Die Maileinstellungen werden geladen …" />
       )}
       {dialog}
     </Flex>

@@ -1,23 +1,11 @@
-import {
-  Button,
-  Flex,
-  Heading,
-  Item,
-  type Key,
-  ProgressCircle,
-  TabList,
-  TabPanels,
-  Tabs,
-  Text,
-  View,
-} from '@adobe/react-spectrum';
+import { Flex, Heading, Item, type Key, TabList, TabPanels, Tabs, Text, View } from '@adobe/react-spectrum';
 import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHasRight } from '../../api/common';
-import { describeError } from '../../api/errors';
 import { useCurrentUser } from '../../api/user';
 import { useVereinseinstellungen, type Vereinseinstellungen } from '../../api/vereinseinstellungen';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailed, Loading } from '../../components/LoadState';
 import { MessageBanner } from '../../components/MessageBanner';
 import { LogoSection } from './LogoSection';
 import { SectionForm } from './SectionForm';
@@ -149,20 +137,13 @@ export default function VereinseinstellungenScreen() {
           </TabPanels>
         </Tabs>
       ) : error && !isLoading ? (
-        <Flex direction="column" gap="size-200" alignItems="start">
-          <MessageBanner
-            level="danger"
-            title="Die Vereinseinstellungen konnten nicht geladen werden."
-            message={describeError(error)}
-          />
-          <Button variant="accent" onPress={() => void mutate()}>
-            Erneut versuchen
-          </Button>
-        </Flex>
+        <LoadFailed
+          title="Die Vereinseinstellungen konnten nicht geladen werden."
+          error={error}
+          onRetry={() => void mutate()}
+        />
       ) : (
-        <Flex justifyContent="center" marginTop="size-400">
-          <ProgressCircle aria-label="Die Vereinseinstellungen werden geladen …" isIndeterminate />
-        </Flex>
+        <Loading label="Die Vereinseinstellungen werden geladen …" />
       )}
       {dialog}
     </Flex>

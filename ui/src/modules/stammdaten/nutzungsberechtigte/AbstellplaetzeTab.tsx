@@ -1,7 +1,6 @@
-import { Button, Flex, Link, ProgressCircle, Text } from '@adobe/react-spectrum';
-import { describeError } from '../../../api/errors';
+import { Flex, Link, Text } from '@adobe/react-spectrum';
 import { type AdresseAbstellplatz, useAbstellplaetzeByAdresse } from '../../../api/stammdaten/abstellplaetze';
-import { MessageBanner } from '../../../components/MessageBanner';
+import { LoadFailed, Loading } from '../../../components/LoadState';
 import { type ZuordnungColumn, ZuordnungenList } from '../abstellplaetze/ZuordnungenList';
 import { formatCents } from '../shared/format';
 
@@ -17,20 +16,9 @@ export function AbstellplaetzeTab({ adresseId, readOnly }: { adresseId: number; 
 
   if (!data) {
     return error && !isLoading ? (
-      <Flex direction="column" gap="size-200" alignItems="start" marginTop="size-200">
-        <MessageBanner
-          level="danger"
-          title="Die Abstellplätze konnten nicht geladen werden."
-          message={describeError(error)}
-        />
-        <Button variant="accent" onPress={() => void mutate()}>
-          Erneut versuchen
-        </Button>
-      </Flex>
+      <LoadFailed title="Die Abstellplätze konnten nicht geladen werden." error={error} onRetry={() => void mutate()} />
     ) : (
-      <Flex justifyContent="center" marginTop="size-400">
-        <ProgressCircle aria-label="Die Abstellplätze werden geladen …" isIndeterminate />
-      </Flex>
+      <Loading label="Die Abstellplätze werden geladen …" />
     );
   }
   return (

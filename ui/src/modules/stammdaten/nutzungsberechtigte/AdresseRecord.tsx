@@ -7,7 +7,6 @@ import {
   Heading,
   Item,
   Link,
-  ProgressCircle,
   StatusLight,
   TabList,
   TabPanels,
@@ -20,7 +19,7 @@ import Delete from '@spectrum-icons/workflow/Delete';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHasRight } from '../../../api/common';
-import { describeError, isAbortedError } from '../../../api/errors';
+import { isAbortedError } from '../../../api/errors';
 import {
   type Adresse,
   deleteAdresse,
@@ -29,6 +28,7 @@ import {
   useAdresse,
 } from '../../../api/stammdaten/adressen';
 import { saveWithToast } from '../../../api/toast';
+import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
 import { useUnsavedChangesGuard } from '../../vereinseinstellungen/useUnsavedChangesGuard';
@@ -227,20 +227,9 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
             message="Die Adresse im Link ist ungültig."
           />
         ) : error && !isLoading ? (
-          <Flex direction="column" gap="size-200" alignItems="start">
-            <MessageBanner
-              level="danger"
-              title="Die Adresse konnte nicht geladen werden."
-              message={describeError(error)}
-            />
-            <Button variant="accent" onPress={() => void mutate()}>
-              Erneut versuchen
-            </Button>
-          </Flex>
+          <LoadFailed title="Die Adresse konnte nicht geladen werden." error={error} onRetry={() => void mutate()} />
         ) : (
-          <Flex justifyContent="center" marginTop="size-400">
-            <ProgressCircle aria-label="Die Adresse wird geladen …" isIndeterminate />
-          </Flex>
+          <Loading label="Die Adresse wird geladen …" />
         )}
       </Flex>
     );

@@ -10,7 +10,6 @@ import {
   type Key,
   Link,
   Picker,
-  ProgressCircle,
   Row,
   SearchField,
   type SpectrumTableProps,
@@ -25,7 +24,6 @@ import Add from '@spectrum-icons/workflow/Add';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHasRight } from '../../../api/common';
-import { describeError } from '../../../api/errors';
 import {
   ADRESSE_FLAGS,
   type Adresse,
@@ -35,7 +33,7 @@ import {
   useAdressen,
 } from '../../../api/stammdaten/adressen';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { MessageBanner } from '../../../components/MessageBanner';
+import { LoadFailed, Loading } from '../../../components/LoadState';
 import { AdresseRecord } from './AdresseRecord';
 import { isoToDe } from './format';
 
@@ -292,20 +290,9 @@ function AdressenList() {
           <Text aria-live="polite">{countText(rows.length, data.length)}</Text>
         </>
       ) : error && !isLoading ? (
-        <Flex direction="column" gap="size-200" alignItems="start">
-          <MessageBanner
-            level="danger"
-            title="Die Adressen konnten nicht geladen werden."
-            message={describeError(error)}
-          />
-          <Button variant="accent" onPress={() => void mutate()}>
-            Erneut versuchen
-          </Button>
-        </Flex>
+        <LoadFailed title="Die Adressen konnten nicht geladen werden." error={error} onRetry={() => void mutate()} />
       ) : (
-        <Flex justifyContent="center" marginTop="size-400">
-          <ProgressCircle aria-label="Die Adressen werden geladen …" isIndeterminate />
-        </Flex>
+        <Loading label="Die Adressen werden geladen …" />
       )}
     </Flex>
   );

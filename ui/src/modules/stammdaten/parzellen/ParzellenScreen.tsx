@@ -11,7 +11,6 @@ import {
   Item,
   type Key,
   Picker,
-  ProgressCircle,
   Row,
   SearchField,
   type SpectrumTableProps,
@@ -25,11 +24,10 @@ import Add from '@spectrum-icons/workflow/Add';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHasRight } from '../../../api/common';
-import { describeError } from '../../../api/errors';
 import { deleteParzelle, type Parzelle, type ParzellenFilter, useParzellen } from '../../../api/stammdaten/parzellen';
 import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { MessageBanner } from '../../../components/MessageBanner';
+import { LoadFailed, Loading } from '../../../components/LoadState';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
 import { formatArea, formatDate } from './format';
 import { GartenwechselDialog } from './GartenwechselDialog';
@@ -270,20 +268,9 @@ export default function ParzellenScreen() {
           </>
         )
       ) : error && !isLoading ? (
-        <Flex direction="column" gap="size-200" alignItems="start">
-          <MessageBanner
-            level="danger"
-            title="Die Parzellen konnten nicht geladen werden."
-            message={describeError(error)}
-          />
-          <Button variant="accent" onPress={() => void mutate()}>
-            Erneut versuchen
-          </Button>
-        </Flex>
+        <LoadFailed title="Die Parzellen konnten nicht geladen werden." error={error} onRetry={() => void mutate()} />
       ) : (
-        <Flex justifyContent="center" marginTop="size-400">
-          <ProgressCircle aria-label="Die Parzellen werden geladen …" isIndeterminate />
-        </Flex>
+        <Loading label="Die Parzellen werden geladen …" />
       )}
       <DialogContainer onDismiss={() => setDialog(null)}>
         {dialog?.kind === 'record' ? (

@@ -8,7 +8,6 @@ import {
   Heading,
   IllustratedMessage,
   type Key,
-  ProgressCircle,
   Row,
   SearchField,
   type SpectrumTableProps,
@@ -22,8 +21,7 @@ import Add from '@spectrum-icons/workflow/Add';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { SWRResponse } from 'swr';
 import { useLocation, useSearch } from 'wouter';
-import { describeError } from '../../../api/errors';
-import { MessageBanner } from '../../../components/MessageBanner';
+import { LoadFailed, Loading } from '../../../components/LoadState';
 import { compareValues } from './format';
 
 // The building blocks the Stammdaten list screens share: list with search, sort, count, empty state
@@ -245,20 +243,13 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
           <Text aria-live="polite">{countText(rows.length, data.length, noun)}</Text>
         </>
       ) : error && !isLoading ? (
-        <Flex direction="column" gap="size-200" alignItems="start">
-          <MessageBanner
-            level="danger"
-            title={`${props.title}: Die Liste konnte nicht geladen werden.`}
-            message={describeError(error)}
-          />
-          <Button variant="accent" onPress={() => void mutate()}>
-            Erneut versuchen
-          </Button>
-        </Flex>
+        <LoadFailed
+          title={`${props.title}: Die Liste konnte nicht geladen werden.`}
+          error={error}
+          onRetry={() => void mutate()}
+        />
       ) : (
-        <Flex justifyContent="center" marginTop="size-400">
-          <ProgressCircle aria-label={`${props.title} werden geladen …`} isIndeterminate />
-        </Flex>
+        <Loading label={`${props.title} werden geladen …`} />
       )}
       {props.children}
     </Flex>
