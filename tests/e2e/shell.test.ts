@@ -132,12 +132,21 @@ describe('the app shell in the browser', () => {
   it('keeps the login page light: the signed-in shell is loaded only after sign-in', async () => {
     const page = await newPage(browser, app.url);
     const scripts = new Map<string, number>();
-    page.on('response', async (res) => {
-      if (res.url().endsWith('.js')) scripts.set(res.url(), (await res.body()).length);
+    // Bodies are read as they come; every read is awaited before counting and before the page
+    // closes, so no read is left to fail against a closed page.
+    let reads: Promise<void>[] = [];
+    const settle = async () => {
+      const current = reads;
+      reads = [];
+      await Promise.all(current);
+    };
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) reads.push(res.body().then((body) => void scripts.set(res.url(), body.length)));
     });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     await page.waitForLoadState('networkidle');
+    await settle();
     const loginBytes = [...scripts.values()].reduce((a, b) => a + b, 0);
     const loginScripts = new Set(scripts.keys());
     await page.getByRole('textbox', { name: 'E-Mail' }).fill('admin@test.kgv');
@@ -145,6 +154,8 @@ describe('the app shell in the browser', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await nav(page).waitFor();
     await page.waitForLoadState('networkidle');
+    await settle();
+    page.removeAllListeners('response');
     const later = [...scripts.keys()].filter((u) => !loginScripts.has(u));
     expect(later.some((u) => /Layout/.test(u))).toBe(true);
     expect([...loginScripts].some((u) => /Layout/.test(u))).toBe(false);
