@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { ForeignKeyViolationError, NotFoundError, UniqueViolationError, ValidationError } from 'objection';
 import { z } from 'zod';
+import { isForeignKeyViolation, isUniqueViolation } from '../platform/db/dbErrors';
 import { AppError } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 
@@ -42,11 +43,6 @@ export function zodErrors(error: z.ZodError, prefix = ''): Record<string, string
   return out;
 }
 
-function isSqliteConstraint(err: unknown, kind: 'UNIQUE' | 'FOREIGNKEY'): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return typeof code === 'string' && code === `SQLITE_CONSTRAINT_${kind}`;
-}
-
 /** Turns any thrown error into a problem; unknown errors become a bare 500 with a trace id. */
 export function toProblem(err: unknown, log: Logger, ctx?: Context): Problem {
   if (err instanceof AppError) {
@@ -62,10 +58,10 @@ export function toProblem(err: unknown, log: Logger, ctx?: Context): Problem {
     return problem(422, 'validation_failed', 'Die Eingaben sind nicht gültig.');
   }
   if (err instanceof NotFoundError) return problem(404, 'not_found', 'Nicht gefunden.');
-  if (err instanceof UniqueViolationError || isSqliteConstraint(err, 'UNIQUE')) {
+  if (err instanceof UniqueViolationError || isUniqueViolation(err)) {
     return problem(409, 'duplicate', 'Ein Eintrag mit diesen Werten existiert bereits.');
   }
-  if (err instanceof ForeignKeyViolationError || isSqliteConstraint(err, 'FOREIGNKEY')) {
+  if (err instanceof ForeignKeyViolationError || isForeignKeyViolation(err)) {
     return problem(
       409,
       'still_referenced',

@@ -155,6 +155,22 @@ describe('Abstellplätze', () => {
     expect(alt[0]).toMatchObject({ abstellplatzId: a1.id, von: start, bis: addDays(wechsel, -1) });
     const one = await admin.get<Zuordnung>('Stammdaten/GetAbstellplatzAdresse', { id: alt[0]!.id });
     expect(one.body).toMatchObject({ id: alt[0]!.id, adresseName: 'Huber Maria' });
+    // Both addresses' Verlauf name the space and the dates.
+    const de = (iso: string) => iso.split('-').reverse().join('.');
+    const onAdresse = async (id: number) =>
+      (
+        await admin.get<{ action: string; before: unknown; after: unknown }[]>('Common/GetHistory', {
+          entityID: `Adresse:${id}`,
+        })
+      ).body.filter((e) => e.action === 'neuzuordnung');
+    expect((await onAdresse(huber)).map((e) => e.after)).toEqual([
+      { abstellplatz: `A-1 bis ${de(addDays(wechsel, -1))}, danach Maier Josef` },
+      { abstellplatz: `A-1 ab ${de(start)}` },
+    ]);
+    expect((await onAdresse(maier))[0]).toMatchObject({
+      before: { abstellplatz: null },
+      after: { abstellplatz: `A-1 ab ${de(wechsel)}, vorher Huber Maria` },
+    });
     // A change before the current assignment's start is refused.
     const early = await admin.post<Problem>('Stammdaten/UpdateNeuzuordnung', {
       abstellplatzId: a1.id,
@@ -282,7 +298,7 @@ describe('Abstellplätze', () => {
   it('refuses to delete a space with assignments (409) and deletes assignments and free spaces', async () => {
     const res = await admin.delete<Problem>('Stammdaten/DeleteAbstellplatz', { id: a1.id });
     expect(res.status).toBe(409);
-    expect(res.body.title).toContain('A-1');
+    expect(res.body.title).toMatch(/^Der Abstellplatz „A-1“ ist oder war .*Maier Josef.* zugeordnet/);
     const zs = (await admin.get<Zuordnung[]>('Stammdaten/GetAbstellplaetzeByAdresse', { adresseId: huber })).body;
     expect((await admin.delete('Stammdaten/DeleteAbstellplatzAdresse', { id: zs[0]!.id })).status).toBe(204);
     expect((await admin.get('Stammdaten/GetAbstellplatzAdresse', { id: zs[0]!.id })).status).toBe(404);

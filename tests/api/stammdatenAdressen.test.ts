@@ -263,6 +263,28 @@ describe('WeiterePerson', () => {
     expect((await admin.delete('Stammdaten/DeleteWeiterePerson', { id })).status).toBe(204);
     expect((await admin.get('Stammdaten/GetWeiterePerson', { id })).status).toBe(404);
     expect((await history(`WeiterePerson:${id}`)).map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    // The address's own Verlauf tells the same story in sentences.
+    const onAdresse = (await history(`Adresse:${adresse.id}`)).filter((e) => e.action.startsWith('weitere-person'));
+    expect(onAdresse).toEqual([
+      {
+        ...onAdresse[0],
+        action: 'weitere-person-delete',
+        before: { weiterePerson: 'Partnerhof Hans (Ehepartner), geb. 29.02.1968, Tel. +43 1 234' },
+        after: { weiterePerson: null },
+      },
+      {
+        ...onAdresse[1],
+        action: 'weitere-person-update',
+        before: { weiterePerson: 'Partnerhof Hans (Ehepartner), geb. 29.02.1968' },
+        after: { weiterePerson: 'Partnerhof Hans (Ehepartner), geb. 29.02.1968, Tel. +43 1 234' },
+      },
+      {
+        ...onAdresse[2],
+        action: 'weitere-person-create',
+        before: { weiterePerson: null },
+        after: { weiterePerson: 'Partnerhof Hans (Ehepartner), geb. 29.02.1968' },
+      },
+    ]);
   });
 });
 

@@ -195,6 +195,33 @@ describe('Hauptwasserzähler', () => {
     expect(await count('hauptwasserzaehler')).toBe(2);
   });
 
+  it('refuses to delete a meter with readings (409), which stay; a meter without readings goes', async () => {
+    const neu = (await save({ id: 0, nummer: 'HWZ-8' })).body;
+    const wechsel = await admin.post('Stammdaten/WechselHWZ', {
+      id: neu.id,
+      datum: today,
+      endstand: '10',
+      neueNummer: 'HWZ-9',
+      anfangsstand: '0',
+    });
+    expect(wechsel.status, wechsel.text).toBe(200);
+    const res = await admin.delete<Problem>('Stammdaten/DeleteHauptwasserzaehler', { id: neu.id });
+    expect(res.status).toBe(409);
+    expect(res.body.title).toContain('„HWZ-9“ hat 2 Ablesungen');
+    expect(res.body.title).toContain('inaktiv');
+    expect(
+      await app.services.db('hauptwasserzaehler_ablesungen').where({ hauptwasserzaehler_id: neu.id }),
+    ).toHaveLength(2);
+    const leer = (await save({ id: 0, nummer: 'HWZ-10' })).body;
+    expect((await admin.delete('Stammdaten/DeleteHauptwasserzaehler', { id: leer.id })).status).toBe(204);
+  });
+
+  it('treats numbers differing only in case or accents as the same meter (as MySQL does)', async () => {
+    const res = await save({ id: 0, nummer: 'hwz-9' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors?.nummer?.[0]).toContain('HWZ-9');
+  });
+
   it('lets the Wasserwart edit meters; the Rechnungsprüfer only reads', async () => {
     const wasserwart = await app.signedIn(['Wasserwart']);
     const res = await save({ ...hwz, nummer: 'HWZ-1N', standort: 'Schacht 2' }, wasserwart);

@@ -113,6 +113,10 @@ describe('Gruppen', () => {
     const dup = await saveGruppe({ name: 'NORD' });
     expect(dup.status).toBe(422);
     expect(dup.body.errors).toEqual({ name: ['Eine Gruppe „Nord“ gibt es bereits.'] });
+    // Only accents apart: MySQL's unique index would refuse it, so SQLite answers the same 422.
+    const accent = await saveGruppe({ name: 'sud' });
+    expect(accent.status).toBe(422);
+    expect(accent.body.errors).toEqual({ name: ['Eine Gruppe „Süd“ gibt es bereits.'] });
     const empty = await saveGruppe({ name: '  ', farbe: 'rot' });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toMatchObject({

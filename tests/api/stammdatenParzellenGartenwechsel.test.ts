@@ -166,6 +166,19 @@ describe('Gartenwechsel', () => {
         vorheriger: { adresseId: huber, bis: '2024-02-29' },
       },
     });
+    // Both addresses' Verlauf tell it too.
+    const onAdresse = async (id: number) =>
+      (await admin.get<HistoryEntry[]>('Common/GetHistory', { entityID: `Adresse:${id}` })).body.filter(
+        (e) => e.action === 'gartenwechsel',
+      );
+    expect((await onAdresse(huber))[0]).toMatchObject({
+      before: { parzelle: `${plot.nummer}, seit 01.03.2020` },
+      after: { parzelle: `${plot.nummer} bis 29.02.2024, danach Maier Josef` },
+    });
+    expect((await onAdresse(maier))[0]).toMatchObject({
+      before: { parzelle: null },
+      after: { parzelle: `${plot.nummer} ab 01.03.2024, vorher Huber Maria` },
+    });
     // Huber holds nothing any more; Maier holds 17.
     const info = (await admin.get<{ parzellen: unknown[] }>('Stammdaten/Gartenwechsel', { adresse: huber })).body;
     expect(info.parzellen).toEqual([]);

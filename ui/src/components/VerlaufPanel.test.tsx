@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { swrConfig } from '../api/swrConfig';
 import { json, waitFor } from '../testing/appHarness';
 import { renderWithProvider } from '../testing/renderWithProvider';
-import { VerlaufPanel } from './VerlaufPanel';
+import { summaryOf, VerlaufPanel } from './VerlaufPanel';
 
 vi.mock('@adobe/react-spectrum/Toast', () => ({
   ToastQueue: { neutral: vi.fn(() => () => undefined), positive: vi.fn(), negative: vi.fn() },
@@ -85,5 +85,14 @@ describe('VerlaufPanel', () => {
     } finally {
       await view.unmount();
     }
+  });
+
+  it('names the other actions in German', () => {
+    const entry = (action: string, changed: string[]) => ({ ...ENTRIES[0]!, action, changed });
+    expect(summaryOf(entry('gartenwechsel', ['parzelle']))).toBe('Gartenwechsel: Parzelle');
+    expect(summaryOf(entry('neuzuordnung', ['abstellplatz']))).toBe('Neuzuordnung: Abstellplatz');
+    expect(summaryOf(entry('wechsel', ['nummer']))).toBe('Zählerwechsel: Nummer');
+    expect(summaryOf(entry('weitere-person-create', ['weiterePerson']))).toBe('Weitere Person angelegt');
+    expect(summaryOf(entry('irgendwas', []))).toBe('irgendwas');
   });
 });

@@ -43,6 +43,25 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   email: 'E-Mail',
   von: 'von',
   bis: 'bis',
+  parzelle: 'Parzelle',
+  abstellplatz: 'Abstellplatz',
+  weiterePerson: 'Weitere Person',
+};
+
+/** German words for the server's actions besides create/update/delete; unknown ones show as sent. */
+export const ACTION_LABELS: Readonly<Record<string, string>> = {
+  update: 'geändert',
+  gartenwechsel: 'Gartenwechsel',
+  neuzuordnung: 'Neuzuordnung',
+  wechsel: 'Zählerwechsel',
+  'zuordnung-update': 'Zuordnung geändert',
+  'zuordnung-delete': 'Zuordnung gelöscht',
+  'file-upload': 'Datei hochgeladen',
+  'file-delete': 'Datei gelöscht',
+  'weitere-person-create': 'Weitere Person angelegt',
+  'weitere-person-update': 'Weitere Person geändert',
+  'weitere-person-delete': 'Weitere Person gelöscht',
+  import: 'importiert',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -83,7 +102,9 @@ export function summaryOf(entry: HistoryEntry, labels: Readonly<Record<string, s
   if (entry.action === 'create') return 'angelegt';
   if (entry.action === 'delete') return 'gelöscht';
   const names = [...new Set(entry.changed.map((field) => labelOf(field, labels)))];
-  const verb = entry.action === 'update' ? 'geändert' : entry.action;
+  const verb = ACTION_LABELS[entry.action] ?? entry.action;
+  // "Weitere Person angelegt", not "Weitere Person angelegt: Weitere Person".
+  if (names.length === 1 && verb.startsWith(names[0]!)) return verb;
   return names.length > 0 ? `${verb}: ${names.join(', ')}` : verb;
 }
 

@@ -1,11 +1,14 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { lockRow } from '../../../platform/db/lockRow';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { buildWorkbook } from '../../../platform/excel/excelWriter';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
 import type { AbstellplatzInput } from '../schema/abstellplaetze';
-import { displayName } from './names';
+import { recordOnAdresse } from './adresseHistory';
+import { adresseNamesOf, displayName, nameList, sameName } from './names';
 
 export const ABSTELLPLATZ_HISTORY_TYPE = 'Abstellplatz';
 
@@ -39,12 +42,6 @@ export const deDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}.${iso.
 export async function countOf(query: Promise<unknown>): Promise<number> {
   const row = (await query) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
-}
-
-/** SQLite and MySQL report a unique violation differently. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062;
 }
 
 export async function adresseExists(db: Db, id: number): Promise<boolean> {
@@ -220,7 +217,7 @@ export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzI
     errors.kategorieId = ['Diese Kategorie gibt es nicht.'];
   }
   const others = (await db('abstellplaetze').whereNot({ id }).select('nummer')) as { nummer: string }[];
-  const clash = others.find((o) => o.nummer.toLocaleLowerCase('de-AT') === data.nummer.toLocaleLowerCase('de-AT'));
+  const clash = others.find((o) => sameName(o.nummer, data.nummer));
   if (clash) errors.nummer = [`Den Abstellplatz „${clash.nummer}“ gibt es bereits.`];
   if (Object.keys(errors).length) throw validationFailed(errors);
   const values = {
@@ -254,10 +251,16 @@ export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzI
 
 export async function deleteAbstellplatz(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getAbstellplatz(db, id);
-  const n = await countOf(db('abstellplatz_zuordnungen').where({ abstellplatz_id: id }).count({ n: '*' }).first());
-  if (n > 0) {
+  const users = (await db('abstellplatz_zuordnungen').where({ abstellplatz_id: id }).select('adresse_id')) as {
+    adresse_id: number;
+  }[];
+  if (users.length) {
+    const names = await adresseNamesOf(
+      db,
+      users.map((u) => Number(u.adresse_id)),
+    );
     throw conflict(
-      `Der Abstellplatz „${before.nummer}“ hat ${n === 1 ? 'eine Zuordnung' : `${n} Zuordnungen`} zu Adressen und kann nicht gelöscht werden. Setzen Sie ihn stattdessen auf „nicht aktiv“.`,
+      `Der Abstellplatz „${before.nummer}“ ist oder war ${nameList(names)} zugeordnet und kann nicht gelöscht werden. Setzen Sie ihn stattdessen auf „nicht aktiv“.`,
       undefined,
       'still_referenced',
     );
@@ -280,6 +283,8 @@ export async function neuzuordnung(
   actor: Actor,
   input: { abstellplatzId: number; adresseId: number; datum: string },
 ): Promise<AbstellplatzDetail> {
+  // Two reassignments of the same space at once: the second waits and sees the first one's result.
+  await lockRow(db, 'abstellplaetze', input.abstellplatzId);
   const before = await getAbstellplatz(db, input.abstellplatzId);
   if (!(await adresseExists(db, input.adresseId)))
     throw validationFailed({ adresseId: ['Diese Adresse gibt es nicht.'] });
@@ -314,6 +319,21 @@ export async function neuzuordnung(
     before: { zuordnung: before.zuordnung, beendet: running.map((z) => ({ ...z, bis: ende })) },
     after: { zuordnung: neu },
   });
+  for (const z of running) {
+    await recordOnAdresse(db, actor, z.adresseId, {
+      action: 'neuzuordnung',
+      field: 'abstellplatz',
+      before: `${before.nummer}, seit ${deDate(z.von)}`,
+      after: `${before.nummer} bis ${deDate(ende)}, danach ${neu.adresseName}`,
+    });
+  }
+  const vorher = running.map((z) => z.adresseName).join(', ');
+  await recordOnAdresse(db, actor, input.adresseId, {
+    action: 'neuzuordnung',
+    field: 'abstellplatz',
+    before: null,
+    after: `${before.nummer} ab ${deDate(input.datum)}${vorher ? `, vorher ${vorher}` : ''}`,
+  });
   return getAbstellplatz(db, input.abstellplatzId);
 }
 
@@ -324,6 +344,7 @@ export async function saveZuordnung(
   input: { id: number; von: string; bis: string | null },
 ): Promise<AbstellplatzZuordnung> {
   const before = await getZuordnung(db, input.id);
+  await lockRow(db, 'abstellplaetze', before.abstellplatzId);
   const others = (
     (await zuordnungen(db)
       .where('z.abstellplatz_id', before.abstellplatzId)

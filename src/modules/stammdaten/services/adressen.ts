@@ -9,10 +9,11 @@ import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
 import { todayVienna } from '../../../platform/validation';
 import { type AdresseInput, adresseBody } from '../schema/adressen';
+import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { compareNames, displayName, isActive } from './names';
 import { listAllWeiterePersonen, listWeiterePersonen, type WeiterePerson } from './weiterePersonen';
 
-export const ADRESSE_HISTORY_TYPE = 'Adresse';
+export { ADRESSE_HISTORY_TYPE };
 export const ADRESSE_FILE_OWNER = 'Adresse';
 /** Kinds of files kept with an address (contracts, scans, lists). */
 export const ADRESSE_FILE_KINDS: readonly FileKind[] = ['pdf', 'png', 'jpeg', 'xlsx', 'csv', 'txt'];

@@ -1,10 +1,11 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
-import { addDays, adresseExists, adresseName, countOf, dateOf, deDate, isUniqueViolation } from './abstellplaetze';
-import { isActive } from './names';
+import { addDays, adresseExists, adresseName, dateOf, deDate } from './abstellplaetze';
+import { adresseNamesOf, isActive, nameList, sameName } from './names';
 
 export const FUNKTION_HISTORY_TYPE = 'Funktion';
 export const FUNKTIONAER_HISTORY_TYPE = 'Funktionaer';
@@ -64,7 +65,7 @@ export async function saveFunktion(
 ): Promise<Funktion> {
   const before = data.id ? await getFunktion(db, data.id) : undefined;
   const others = (await db('funktionen').whereNot({ id: data.id }).select('name')) as { name: string }[];
-  const clash = others.find((o) => o.name.toLocaleLowerCase('de-AT') === data.name.toLocaleLowerCase('de-AT'));
+  const clash = others.find((o) => sameName(o.name, data.name));
   if (clash) throw validationFailed({ name: [`Die Funktion „${clash.name}“ gibt es bereits.`] });
   const values = { name: data.name, sortierung: data.sortierung, pflicht: data.pflicht, updated_at: nowDb() };
   let id = data.id;
@@ -88,10 +89,16 @@ export async function saveFunktion(
 
 export async function deleteFunktion(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getFunktion(db, id);
-  const n = await countOf(db('funktionaere').where({ funktion_id: id }).count({ n: '*' }).first());
-  if (n > 0) {
+  const holders = (await db('funktionaere').where({ funktion_id: id }).select('adresse_id')) as {
+    adresse_id: number;
+  }[];
+  if (holders.length) {
+    const names = await adresseNamesOf(
+      db,
+      holders.map((h) => Number(h.adresse_id)),
+    );
     throw conflict(
-      `Die Funktion „${before.name}“ ist ${n === 1 ? 'einem Funktionär' : `${n} Funktionären`} zugeordnet und kann nicht gelöscht werden.`,
+      `Die Funktion „${before.name}“ ist ${nameList(names)} zugeordnet (frühere Amtszeiten zählen mit) und kann nicht gelöscht werden.`,
       undefined,
       'still_referenced',
     );

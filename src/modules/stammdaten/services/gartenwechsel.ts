@@ -1,9 +1,11 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { lockRow } from '../../../platform/db/lockRow';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
 import type { GartenhistorieEintrag, Parzelle } from '../schema/parzellen';
+import { recordOnAdresse } from './adresseHistory';
 import {
   adresseName,
   dateOf,
@@ -81,6 +83,8 @@ export async function executeGartenwechsel(
 ): Promise<{ parzelle: Parzelle; historie: GartenhistorieEintrag[] }> {
   const { parzelleId, neueAdresseId, datum } = input;
   const errors: Record<string, string[]> = {};
+  // Two changes of the same plot at once: the second waits and then sees the first one's lease.
+  await lockRow(db, 'parzellen', parzelleId);
   const plot = (await db('parzellen').where({ id: parzelleId }).first('id', 'nummer')) as
     | { id: number; nummer: string }
     | undefined;
@@ -144,6 +148,21 @@ export async function executeGartenwechsel(
       nutzungsberechtigter: { adresseId: neueAdresseId, name: adresseName(neu!), von: datum, bis: null },
       vorheriger: holderOf(current, ende),
     },
+  });
+  const nummer = plot!.nummer;
+  if (current) {
+    await recordOnAdresse(db, actor, Number(current.adresse_id), {
+      action: 'gartenwechsel',
+      field: 'parzelle',
+      before: `${nummer}, seit ${germanDate(dateOf(current.von))}`,
+      after: `${nummer} bis ${germanDate(ende)}, danach ${adresseName(neu!)}`,
+    });
+  }
+  await recordOnAdresse(db, actor, neueAdresseId, {
+    action: 'gartenwechsel',
+    field: 'parzelle',
+    before: null,
+    after: `${nummer} ab ${germanDate(datum)}${current ? `, vorher ${adresseName(current)}` : ''}`,
   });
   return { parzelle: await getParzelle(db, parzelleId), historie: await gartenhistorie(db, parzelleId) };
 }

@@ -1,8 +1,10 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { Gruppe, Lookup } from '../schema/parzellen';
+import { sameName } from './names';
 
 export const GRUPPE_HISTORY_TYPE = 'Gruppe';
 const NOT_FOUND = 'Die Gruppe wurde nicht gefunden.';
@@ -44,15 +46,19 @@ export async function saveGruppe(
   const id = data.id ?? 0;
   const before = id ? await getGruppe(db, id) : undefined;
   const names = (await db('gruppen').select('id', 'name')) as { id: number; name: string }[];
-  const clash = names.find(
-    (r) => Number(r.id) !== id && r.name.toLocaleLowerCase('de-AT') === data.name.toLocaleLowerCase('de-AT'),
-  );
+  const clash = names.find((r) => Number(r.id) !== id && sameName(r.name, data.name));
   if (clash) throw validationFailed({ name: [`Eine Gruppe „${clash.name}“ gibt es bereits.`] });
   const now = nowDb();
   const values = { name: data.name, beschreibung: data.beschreibung ?? before?.beschreibung ?? '', updated_at: now };
   let savedId = id;
-  if (before) await db('gruppen').where({ id }).update(values);
-  else [savedId] = (await db('gruppen').insert({ ...values, created_at: now })).map(Number) as [number];
+  try {
+    if (before) await db('gruppen').where({ id }).update(values);
+    else [savedId] = (await db('gruppen').insert({ ...values, created_at: now })).map(Number) as [number];
+  } catch (err) {
+    // Another board member saved the same name a moment ago.
+    if (isUniqueViolation(err)) throw validationFailed({ name: ['Eine Gruppe mit diesem Namen gibt es bereits.'] });
+    throw err;
+  }
   const after = await getGruppe(db, savedId);
   await recordHistory(db, actor, {
     entityType: GRUPPE_HISTORY_TYPE,

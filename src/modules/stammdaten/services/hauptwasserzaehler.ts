@@ -1,9 +1,11 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
-import { addDays, addYears, dateOf, deDate, isUniqueViolation } from './abstellplaetze';
+import { addDays, addYears, countOf, dateOf, deDate } from './abstellplaetze';
+import { sameName } from './names';
 
 export const HWZ_HISTORY_TYPE = 'Hauptwasserzaehler';
 /** Austria: a water meter is re-verified or replaced every 5 years (MEG); warn 90 days before. */
@@ -132,7 +134,7 @@ export async function hwzLookup(db: Db): Promise<{ id: number; name: string }[]>
 
 async function nummerTaken(db: Db, nummer: string, exceptId: number): Promise<string | undefined> {
   const others = (await db('hauptwasserzaehler').whereNot({ id: exceptId }).select('nummer')) as { nummer: string }[];
-  return others.find((o) => o.nummer.toLocaleLowerCase('de-AT') === nummer.toLocaleLowerCase('de-AT'))?.nummer;
+  return others.find((o) => sameName(o.nummer, nummer))?.nummer;
 }
 
 export async function saveHauptwasserzaehler(db: Db, actor: Actor, data: HwzInput): Promise<Hauptwasserzaehler> {
@@ -207,9 +209,14 @@ export async function wechselHauptwasserzaehler(db: Db, actor: Actor, data: Wech
       created_at: now,
     },
   ]);
-  await db('hauptwasserzaehler')
-    .where({ id: data.id })
-    .update({ nummer: data.neueNummer, eichdatum: data.eichdatum ?? data.datum, updated_at: now });
+  try {
+    await db('hauptwasserzaehler')
+      .where({ id: data.id })
+      .update({ nummer: data.neueNummer, eichdatum: data.eichdatum ?? data.datum, updated_at: now });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationFailed({ neueNummer: ['Diese Zählernummer ist bereits vergeben.'] });
+    throw err;
+  }
   const after = await getHauptwasserzaehler(db, data.id);
   await recordHistory(db, actor, {
     entityType: HWZ_HISTORY_TYPE,
@@ -232,7 +239,19 @@ export async function deleteHauptwasserzaehler(db: Db, actor: Actor, id: number)
       'still_referenced',
     );
   }
-  await db('hauptwasserzaehler_ablesungen').where({ hauptwasserzaehler_id: id }).delete();
+  // Readings belong to the water book (losses, meter changes): a meter with readings is set
+  // inactive, never deleted with them.
+  const readings = await countOf(
+    db('hauptwasserzaehler_ablesungen').where({ hauptwasserzaehler_id: id }).count({ n: '*' }).first(),
+  );
+  if (readings) {
+    const last = before.letzteAblesung;
+    throw conflict(
+      `Der Hauptwasserzähler „${before.nummer}“ hat ${readings === 1 ? 'eine Ablesung' : `${readings} Ablesungen`}${last ? ` (zuletzt am ${deDate(last.datum)})` : ''}; sie gehören zum Wasserbuch. Setzen Sie ihn auf inaktiv, statt ihn zu löschen.`,
+      undefined,
+      'still_referenced',
+    );
+  }
   await db('hauptwasserzaehler').where({ id }).delete();
   await recordHistory(db, actor, { entityType: HWZ_HISTORY_TYPE, entityId: id, action: 'delete', before });
 }

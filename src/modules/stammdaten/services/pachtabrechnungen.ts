@@ -1,4 +1,5 @@
 import { type Db, nowDb } from '../../../platform/db/db';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { notFound } from '../../../platform/errors';
 import { todayVienna } from '../../../platform/validation';
 import type { Pachtabrechnung } from '../schema/parzellen';
@@ -14,11 +15,6 @@ const toPachtabrechnung = (r: Row): Pachtabrechnung => ({
   jahr: Number(r.jahr),
   bezeichnung: r.bezeichnung,
 });
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062;
-}
 
 /** All years, newest first. */
 export async function listPachtabrechnungen(db: Db): Promise<Pachtabrechnung[]> {

@@ -3,6 +3,7 @@ import { type Db, nowDb } from '../../../platform/db/db';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { WeiterePersonInput } from '../schema/adressen';
+import { recordOnAdresse } from './adresseHistory';
 import { compareNames, displayName } from './names';
 
 export const WEITERE_PERSON_HISTORY_TYPE = 'WeiterePerson';
@@ -114,11 +115,48 @@ export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePerso
     before,
     after,
   });
+  if (before && before.adresseId !== after.adresseId) {
+    await recordOnAdresse(db, actor, before.adresseId, {
+      action: 'weitere-person-delete',
+      field: 'weiterePerson',
+      before: personSummary(before),
+      after: null,
+    });
+  }
+  const sameAdresse = before?.adresseId === after.adresseId;
+  await recordOnAdresse(db, actor, after.adresseId, {
+    action: sameAdresse ? 'weitere-person-update' : 'weitere-person-create',
+    field: 'weiterePerson',
+    before: sameAdresse && before ? personSummary(before) : null,
+    after: personSummary(after),
+  });
   return after;
+}
+
+const deDay = (iso: string | null) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
+
+/** One line about a further person for the address's Verlauf: "Huber Anna (Tochter), geb. 01.02.2010, …". */
+export function personSummary(p: WeiterePerson): string {
+  const parts = [
+    `${displayName(p)}${p.beziehung ? ` (${p.beziehung})` : ''}`,
+    p.geburtsdatum ? `geb. ${deDay(p.geburtsdatum)}` : '',
+    p.eintrittsdatum ? `Eintritt ${deDay(p.eintrittsdatum)}` : '',
+    p.telefon ? `Tel. ${p.telefon}` : '',
+    p.email,
+    p.zeitungErlaubt ? 'Vereinszeitung' : '',
+    p.notiz ? `Notiz: ${p.notiz}` : '',
+  ];
+  return parts.filter(Boolean).join(', ');
 }
 
 export async function deleteWeiterePerson(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getWeiterePerson(db, id);
   await db(TABLE).where({ id }).delete();
   await recordHistory(db, actor, { entityType: WEITERE_PERSON_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordOnAdresse(db, actor, before.adresseId, {
+    action: 'weitere-person-delete',
+    field: 'weiterePerson',
+    before: personSummary(before),
+    after: null,
+  });
 }

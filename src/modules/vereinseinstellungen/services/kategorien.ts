@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { type AbstellplatzKategorie, abstellplatzKategorieBody } from '../schema';
@@ -34,11 +35,6 @@ export async function getAbstellplatzKategorie(db: Db, id: number): Promise<Abst
 }
 
 /** SQLite and MySQL report a unique violation differently; plain knex wraps neither. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062;
-}
-
 /** Creates (id 0 or absent) or updates a category; names are unique regardless of case. */
 export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unknown): Promise<AbstellplatzKategorie> {
   const data = parseInput(abstellplatzKategorieBody, input);
