@@ -1,12 +1,19 @@
 import { createElement } from 'react';
-import { z } from 'zod';
 import { pdfFile, xlsxFile } from '../../../http/fileResult';
 import type { Right } from '../../../http/rights';
 import { type AnyRoute, route } from '../../../http/router';
 import { buildWorkbook, type Column } from '../../../platform/excel/excelWriter';
 import type { AppServices } from '../../../platform/services';
-import { isoDate, queryBool, queryInt, todayVienna } from '../../../platform/validation';
+import { todayVienna } from '../../../platform/validation';
 import { vereinsName } from '../../common/services';
+import {
+  geburtstagslisteQuery,
+  jubilaeumslisteQuery,
+  type ListFormat,
+  stammdatenblattQuery,
+  summenblattQuery,
+  unterschriftenlisteQuery,
+} from '../schema/listen';
 import { exportAll } from '../services/exportAll';
 import {
   adressenFuerExport,
@@ -22,7 +29,6 @@ import { Liste, type ListeColumn, listeCss } from '../templates/Liste';
 import { Stammdatenblatt, stammdatenblattCss } from '../templates/Stammdatenblatt';
 
 const view: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
-const format = z.enum(['json', 'pdf', 'xlsx']).optional();
 
 /** One list column: header, the row's value for print and Excel, and its Excel kind. */
 type ListColumn<T> = {
@@ -69,7 +75,7 @@ async function listXlsx<T>(doc: ListDoc<T>) {
   return xlsxFile(buffer, `${doc.fileName}.xlsx`);
 }
 
-async function answer<T>(services: AppServices, fmt: 'json' | 'pdf' | 'xlsx', doc: ListDoc<T>, json: unknown) {
+async function answer<T>(services: AppServices, fmt: ListFormat, doc: ListDoc<T>, json: unknown) {
   if (fmt === 'pdf') return listPdf(services, doc);
   if (fmt === 'xlsx') return listXlsx(doc);
   return json;
@@ -105,13 +111,7 @@ export const listenRoutes: AnyRoute[] = [
     method: 'GET',
     path: 'Stammdaten/Geburtstagsliste',
     rights: view,
-    query: z.object({
-      date: isoDate.optional(),
-      weiterePersonen: queryBool.optional(),
-      zeitungsfilter: queryBool.optional(),
-      fifties: queryBool.optional(),
-      format,
-    }),
+    query: geburtstagslisteQuery,
     handler: async ({ db, services, query }) => {
       const date = query.date ?? todayVienna();
       const opts = {
@@ -151,7 +151,7 @@ export const listenRoutes: AnyRoute[] = [
     method: 'GET',
     path: 'Stammdaten/Jubilaeumsliste',
     rights: view,
-    query: z.object({ date: isoDate.optional(), format }),
+    query: jubilaeumslisteQuery,
     handler: async ({ db, services, query }) => {
       const date = query.date ?? todayVienna();
       const rows = await jubilaeumsliste(db, date);
@@ -179,12 +179,7 @@ export const listenRoutes: AnyRoute[] = [
     method: 'GET',
     path: 'Stammdaten/Unterschriftenliste',
     rights: view,
-    query: z.object({
-      title: z.string().max(200).optional(),
-      nurMitglieder: queryBool.optional(),
-      gruppenFilter: queryInt.optional(),
-      format,
-    }),
+    query: unterschriftenlisteQuery,
     handler: async ({ db, services, query }) => {
       const rows = await unterschriftenliste(db, {
         nurMitglieder: query.nurMitglieder ?? false,
@@ -213,7 +208,7 @@ export const listenRoutes: AnyRoute[] = [
     method: 'GET',
     path: 'Stammdaten/Summenblatt',
     rights: view,
-    query: z.object({ pachtabrechnungID: queryInt.optional(), format }),
+    query: summenblattQuery,
     handler: async ({ db, services, query }) => {
       const result = await summenblatt(db, query.pachtabrechnungID || undefined);
       const jahr = result.pachtabrechnung.jahr;
@@ -243,11 +238,11 @@ export const listenRoutes: AnyRoute[] = [
     method: 'GET',
     path: 'Stammdaten/Stammdatenblatt',
     rights: view,
-    query: z.object({ id: queryInt.optional(), isleer: queryBool.optional(), format }),
+    query: stammdatenblattQuery,
     handler: async ({ db, services, query }) => {
-      const leer = query.isleer ?? false;
-      const data = leer || !query.id ? undefined : await stammdatenblatt(db, query.id);
-      if ((query.format ?? 'pdf') === 'json' && data) return data;
+      // The schema demands an id unless a blank form is asked for; a blank form comes only as PDF.
+      const data = query.isleer || !query.id ? undefined : await stammdatenblatt(db, query.id);
+      if (query.format === 'json' && data) return data;
       const element = createElement(Stammdatenblatt, {
         vereinsName: await vereinsName(services),
         datum: germanDate(todayVienna()),

@@ -1,7 +1,9 @@
 import type { Db } from '../../../platform/db/db';
 import { notFound } from '../../../platform/errors';
 import { todayVienna } from '../../../platform/validation';
+import type { Pachtabrechnung } from '../schema/parzellen';
 import { compareNames, displayName, isActive } from './names';
+import { resolveYear } from './pachtabrechnungen';
 
 /** A DATE column as `YYYY-MM-DD` (SQLite and MySQL both answer strings; be safe with Dates). */
 export function isoDay(value: unknown): string | null {
@@ -179,28 +181,15 @@ export async function unterschriftenliste(
 
 export type SummenRow = { key: string; bezeichnung: string; wert: string | number };
 
-/** The Pachtabrechnung asked for, or the newest. */
-export async function pachtabrechnungOf(
-  db: Db,
-  id?: number,
-): Promise<{ id: number; jahr: number; bezeichnung: string }> {
-  const row = id
-    ? await db('pachtabrechnungen').where({ id }).first()
-    : await db('pachtabrechnungen').orderBy('jahr', 'desc').first();
-  if (!row) throw notFound('Die Pachtabrechnung gibt es nicht.');
-  return { id: Number(row.id), jahr: Number(row.jahr), bezeichnung: String(row.bezeichnung ?? '') };
-}
-
-/** Counts and sums of a year: plots, areas, members, parking spaces, groups. */
+/**
+ * Counts and sums of a year: plots, areas, members, parking spaces, groups. The year is resolved as
+ * every yearly call does it: the given id (404 when unknown), else the newest, else the current one.
+ */
 export async function summenblatt(
   db: Db,
   pachtabrechnungID?: number,
-): Promise<{
-  pachtabrechnung: { id: number; jahr: number; bezeichnung: string };
-  stichtag: string;
-  rows: SummenRow[];
-}> {
-  const pa = await pachtabrechnungOf(db, pachtabrechnungID);
+): Promise<{ pachtabrechnung: Pachtabrechnung; stichtag: string; rows: SummenRow[] }> {
+  const pa = await resolveYear(db, pachtabrechnungID);
   const today = todayVienna();
   const stichtag =
     pa.jahr === yearOf(today) ? today : pa.jahr < yearOf(today) ? `${pa.jahr}-12-31` : `${pa.jahr}-01-01`;
