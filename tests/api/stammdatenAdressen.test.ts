@@ -264,23 +264,23 @@ describe('WeiterePerson', () => {
     expect((await admin.get('Stammdaten/GetWeiterePerson', { id })).status).toBe(404);
     expect((await history(`WeiterePerson:${id}`)).map((e) => e.action)).toEqual(['delete', 'update', 'create']);
     // The address's own Verlauf tells the same story in sentences.
-    const onAdresse = (await history(`Adresse:${adresse.id}`)).filter((e) => e.action.startsWith('weitere-person'));
+    const onAdresse = (await history(`Adresse:${adresse.id}`)).filter((e) => e.action.startsWith('person-'));
     expect(onAdresse).toEqual([
       {
         ...onAdresse[0],
-        action: 'weitere-person-delete',
+        action: 'person-delete',
         before: { weiterePerson: 'Partnerhof Hans (Ehepartner), geb. 29.02.1968, Tel. +43 1 234' },
         after: { weiterePerson: null },
       },
       {
         ...onAdresse[1],
-        action: 'weitere-person-update',
+        action: 'person-update',
         before: { weiterePerson: 'Partnerhof Hans (Ehepartner), geb. 29.02.1968' },
         after: { weiterePerson: 'Partnerhof Hans (Ehepartner), geb. 29.02.1968, Tel. +43 1 234' },
       },
       {
         ...onAdresse[2],
-        action: 'weitere-person-create',
+        action: 'person-create',
         before: { weiterePerson: null },
         after: { weiterePerson: 'Partnerhof Hans (Ehepartner), geb. 29.02.1968' },
       },

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemoStammdaten } from '../../src/modules/stammdaten/seedDemo';
-import { EXPORT_TABLES, tableRows } from '../../src/modules/stammdaten/services/exportAll';
+import { tableRows } from '../../src/modules/stammdaten/services/exportAll';
+import { EXPORT_TABLES } from '../../src/modules/stammdaten/services/exportTables';
 import { nowDb } from '../../src/platform/db/db';
 import type { AppServices } from '../../src/platform/services';
 import { createTestDb, type TestDb } from '../helpers/testDb';
@@ -136,6 +137,118 @@ describe('kgv export / import stammdaten', () => {
     expect(again.stderr).toContain('enthält bereits Stammdaten');
     expect(await count(target, 'parzellen')).toBe(120);
   }, 180_000);
+
+  it('maps years the target already has and keeps the Parkkarten info of every year', async () => {
+    const source = await freshDb();
+    const now = nowDb();
+    const stamps = { created_at: now, updated_at: now };
+    // The source began in 2024: ids 1 = 2024, 2 = 2025.
+    await source.db('pachtabrechnungen').insert([
+      { id: 1, jahr: 2024, bezeichnung: 'Pachtabrechnung 2024', ...stamps },
+      { id: 2, jahr: 2025, bezeichnung: 'Pachtabrechnung 2025', ...stamps },
+    ]);
+    await source.db('parzellen').insert({ id: 5, nummer: '5', flaeche: '300.00', ...stamps });
+    await source.db('parzelle_jahr').insert([
+      { parzelle_id: 5, pachtabrechnung_id: 1, gemeinschaftsflaeche: '10.00', anzahl_parkkarten: 1 },
+      { parzelle_id: 5, pachtabrechnung_id: 2, gemeinschaftsflaeche: '12.50', anzahl_parkkarten: 2 },
+    ]);
+    await source.db('parkkarten_info').insert([
+      { pachtabrechnung_id: 1, gebuehr_cent: 500, gueltig_bis: '2024-12-31', hinweis: 'alt', updated_at: now },
+      { pachtabrechnung_id: 2, gebuehr_cent: 700, gueltig_bis: '2025-12-31', hinweis: 'Tor 2', updated_at: now },
+    ]);
+    await source.db('adressen').insert({ id: 3, nachname: 'Huber', vorname: 'Maria', ...stamps });
+    const file = path.join(dir, 'years.xlsx');
+    expect((await kgv(source, 'export', 'stammdaten', file)).code).toBe(0);
+
+    // The target's first start created 2025 as id 1: the workbook's id 1 (2024) is taken.
+    const target = await freshDb();
+    await target.db('pachtabrechnungen').insert({ id: 1, jahr: 2025, bezeichnung: 'Pachtabrechnung 2025', ...stamps });
+    const imported = await kgv(target, 'import', 'stammdaten', file, '--yes');
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    const byYear = async (t: TestDb) =>
+      (
+        await t
+          .db('parzelle_jahr as pj')
+          .join('pachtabrechnungen as pa', 'pa.id', 'pj.pachtabrechnung_id')
+          .select('pa.jahr', 'pj.gemeinschaftsflaeche', 'pj.anzahl_parkkarten')
+          .orderBy('pa.jahr')
+      ).map((r) => [Number(r.jahr), Number(r.gemeinschaftsflaeche).toFixed(2), Number(r.anzahl_parkkarten)]);
+    expect(await byYear(target)).toEqual([
+      [2024, '10.00', 1],
+      [2025, '12.50', 2],
+    ]);
+    const karten = async (t: TestDb) =>
+      (
+        await t
+          .db('parkkarten_info as pk')
+          .join('pachtabrechnungen as pa', 'pa.id', 'pk.pachtabrechnung_id')
+          .select('pa.jahr', 'pk.gebuehr_cent', 'pk.hinweis')
+          .orderBy('pa.jahr')
+      ).map((r) => [Number(r.jahr), Number(r.gebuehr_cent), r.hinweis]);
+    expect(await karten(target)).toEqual([
+      [2024, 500, 'alt'],
+      [2025, 700, 'Tor 2'],
+    ]);
+    // Each imported record starts its Verlauf with "importiert".
+    const hist = await target.db('history').where({ entity_type: 'Parzelle', entity_id: '5' });
+    expect(hist).toMatchObject([{ action: 'import', user_name: 'kgv import stammdaten' }]);
+    expect(await target.db('history').where({ entity_type: 'Adresse', entity_id: '3', action: 'import' })).toHaveLength(
+      1,
+    );
+  }, 120_000);
+
+  it('checks references, duplicates, lengths and periods of a backup before writing anything', async () => {
+    const source = await freshDb();
+    const now = nowDb();
+    const stamps = { created_at: now, updated_at: now };
+    await source.db('parzellen').insert([
+      { id: 1, nummer: '1', flaeche: '300.00', ...stamps },
+      { id: 2, nummer: '2', flaeche: '300.00', ...stamps },
+    ]);
+    await source.db('adressen').insert([
+      { id: 1, nachname: 'Huber', vorname: 'Maria', ...stamps },
+      { id: 2, nachname: 'Maier', vorname: 'Josef', ...stamps },
+    ]);
+    await source.db('pachtverhaeltnisse').insert([
+      { id: 1, parzelle_id: 1, adresse_id: 1, von: '2020-01-01', bis: null, created_at: now },
+      { id: 2, parzelle_id: 2, adresse_id: 2, von: '2021-01-01', bis: null, created_at: now },
+    ]);
+    const good = path.join(dir, 'backup.xlsx');
+    expect((await kgv(source, 'export', 'stammdaten', good)).code).toBe(0);
+
+    // Someone edits the backup in Excel and breaks it in five ways.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(good);
+    const cellOf = (sheet: string, row: number, header: string) => {
+      const ws = wb.getWorksheet(sheet)!;
+      const col = (ws.getRow(1).values as unknown[]).indexOf(header);
+      return ws.getRow(row).getCell(col);
+    };
+    cellOf('Parzellen', 3, 'nummer').value = '1';
+    cellOf('Adressen', 2, 'nachname').value = '';
+    cellOf('Adressen', 3, 'vorname').value = 'J'.repeat(101);
+    cellOf('Pachtverhaeltnisse', 3, 'adresse_id').value = 99;
+    cellOf('Pachtverhaeltnisse', 3, 'parzelle_id').value = 1;
+    const bad = path.join(dir, 'backup-bad.xlsx');
+    await wb.xlsx.writeFile(bad);
+
+    const target = await freshDb();
+    const r = await kgv(target, 'import', 'stammdaten', bad, '--yes');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Tabelle Parzellen, Zeile 3, Spalte nummer: „1“ steht schon in Zeile 2.');
+    expect(r.stderr).toContain('Tabelle Adressen, Zeile 2, Spalte nachname: Das Feld darf nicht leer sein.');
+    expect(r.stderr).toContain('Tabelle Adressen, Zeile 3, Spalte vorname: Der Text ist länger als 100 Zeichen.');
+    expect(r.stderr).toContain(
+      'Tabelle Pachtverhaeltnisse, Zeile 3, Spalte adresse_id: Die Tabelle Adressen hat keine Zeile mit der id 99.',
+    );
+    expect(r.stderr).toContain(
+      'Tabelle Pachtverhaeltnisse, Zeile 3, Spalte von: Der Zeitraum überschneidet sich mit Zeile 2',
+    );
+    expect(r.stderr).toContain('5 Fehler – es wurde nichts eingelesen.');
+    for (const table of ['parzellen', 'adressen', 'pachtverhaeltnisse', 'history'])
+      expect(await count(target, table), table).toBe(0);
+  }, 120_000);
 
   it('checks every row of a club sheet first and imports nothing when one is wrong', async () => {
     const t = await freshDb();

@@ -36,7 +36,7 @@ export async function createTestDb(env: Record<string, string> = {}): Promise<Te
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,

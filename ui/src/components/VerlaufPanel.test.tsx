@@ -92,7 +92,7 @@ describe('VerlaufPanel', () => {
     expect(summaryOf(entry('gartenwechsel', ['parzelle']))).toBe('Gartenwechsel: Parzelle');
     expect(summaryOf(entry('neuzuordnung', ['abstellplatz']))).toBe('Neuzuordnung: Abstellplatz');
     expect(summaryOf(entry('wechsel', ['nummer']))).toBe('Zählerwechsel: Nummer');
-    expect(summaryOf(entry('weitere-person-create', ['weiterePerson']))).toBe('Weitere Person angelegt');
+    expect(summaryOf(entry('person-create', ['weiterePerson']))).toBe('Weitere Person angelegt');
     expect(summaryOf(entry('irgendwas', []))).toBe('irgendwas');
   });
 });

@@ -58,9 +58,9 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'zuordnung-delete': 'Zuordnung gelöscht',
   'file-upload': 'Datei hochgeladen',
   'file-delete': 'Datei gelöscht',
-  'weitere-person-create': 'Weitere Person angelegt',
-  'weitere-person-update': 'Weitere Person geändert',
-  'weitere-person-delete': 'Weitere Person gelöscht',
+  'person-create': 'Weitere Person angelegt',
+  'person-update': 'Weitere Person geändert',
+  'person-delete': 'Weitere Person gelöscht',
   import: 'importiert',
 };
 

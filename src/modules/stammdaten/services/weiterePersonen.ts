@@ -117,7 +117,7 @@ export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePerso
   });
   if (before && before.adresseId !== after.adresseId) {
     await recordOnAdresse(db, actor, before.adresseId, {
-      action: 'weitere-person-delete',
+      action: 'person-delete',
       field: 'weiterePerson',
       before: personSummary(before),
       after: null,
@@ -125,7 +125,7 @@ export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePerso
   }
   const sameAdresse = before?.adresseId === after.adresseId;
   await recordOnAdresse(db, actor, after.adresseId, {
-    action: sameAdresse ? 'weitere-person-update' : 'weitere-person-create',
+    action: sameAdresse ? 'person-update' : 'person-create',
     field: 'weiterePerson',
     before: sameAdresse && before ? personSummary(before) : null,
     after: personSummary(after),
@@ -154,7 +154,7 @@ export async function deleteWeiterePerson(db: Db, actor: Actor, id: number): Pro
   await db(TABLE).where({ id }).delete();
   await recordHistory(db, actor, { entityType: WEITERE_PERSON_HISTORY_TYPE, entityId: id, action: 'delete', before });
   await recordOnAdresse(db, actor, before.adresseId, {
-    action: 'weitere-person-delete',
+    action: 'person-delete',
     field: 'weiterePerson',
     before: personSummary(before),
     after: null,
