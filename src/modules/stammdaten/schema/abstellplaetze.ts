@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoDate, queryInt } from '../../../platform/validation';
 
 // Request schemas of the Abstellplatz and Parkkarten calls, and small pieces the other Stammdaten
-// schemas share. Read-only fields a client sends back (kategorieName, zuordnung …) are ignored.
+// schemas share. Read-only fields a client sends back (kategorieName, zuordnung …) are ignored;
+// any other unknown field is refused.
 
 const REQUIRED = 'Dieses Feld ist erforderlich.';
 const typeError = (expected: string) => (issue: { input: unknown }) =>
@@ -46,6 +47,31 @@ export const refId = (message = 'Bitte wählen Sie einen Eintrag.') =>
     .min(1, message)
     .max(2_147_483_647, message);
 
+/** Read-only fields of an answer that a client may send back unchanged; they are ignored. */
+export const readOnly = z.unknown().optional();
+
+/**
+ * A request body that refuses fields it does not know ("Unbekannte Felder: farbe."), so a typo
+ * never silently drops a value; `readOnlyKeys` are answer fields a client may send back unchanged.
+ */
+export function strictBody<S extends z.ZodRawShape>(shape: S, readOnlyKeys: readonly string[] = []) {
+  const withReadOnly: Record<string, unknown> = { ...shape };
+  for (const key of readOnlyKeys) withReadOnly[key] = readOnly;
+  return z
+    // The read-only keys stay out of the body's type: a client is not meant to send them.
+    .strictObject(withReadOnly as unknown as S, {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unbekannte Felder: ${(issue as { keys: string[] }).keys.join(', ')}.`
+          : 'Erwartet wird ein Objekt.',
+    })
+    .transform((v) => {
+      const out: Record<string, unknown> = { ...v };
+      for (const key of readOnlyKeys) delete out[key];
+      return out as z.output<z.ZodObject<S>>;
+    });
+}
+
 /** `id` of UpdateX: 0 or absent creates. */
 export const saveId = int(0, 2_147_483_647)
   .nullish()
@@ -62,38 +88,45 @@ export const idQuery = z.object({ id: queryInt });
 export const adresseIdQuery = z.object({ adresseId: queryInt });
 export const pachtabrechnungQuery = z.object({ pachtabrechnungID: queryInt.optional() });
 
-export const abstellplatzBody = z.object({
-  id: saveId,
-  nummer: requiredText(20, 'Bitte geben Sie die Nummer des Abstellplatzes an.'),
-  kategorieId: refId('Bitte wählen Sie eine Kategorie.'),
-  aktiv: bool(true),
-  notiz: optionalText(5000, true),
-});
+export const abstellplatzBody = strictBody(
+  {
+    id: saveId,
+    nummer: requiredText(20, 'Bitte geben Sie die Nummer des Abstellplatzes an.'),
+    kategorieId: refId('Bitte wählen Sie eine Kategorie.'),
+    aktiv: bool(true),
+    notiz: optionalText(5000, true),
+  },
+  ['kategorieName', 'jahresgebuehrCent', 'zuordnung', 'zuordnungen'],
+);
 export type AbstellplatzInput = z.output<typeof abstellplatzBody>;
 
-export const neuzuordnungBody = z.object({
+export const neuzuordnungBody = strictBody({
   abstellplatzId: refId('Bitte wählen Sie einen Abstellplatz.'),
   adresseId: refId('Bitte wählen Sie eine Adresse.'),
   datum: date,
 });
 
-export const zuordnungBody = z
-  .object({ id: refId('Bitte wählen Sie eine Zuordnung.'), von: date, bis: optionalDate })
-  .refine((v) => v.bis === null || v.bis >= v.von, {
-    message: 'Das Ende darf nicht vor dem Beginn liegen.',
-    path: ['bis'],
-  });
-
-export const parkkartenInfoBody = z.object({
-  pachtabrechnungId: refId('Bitte wählen Sie das Jahr.'),
-  gebuehrCent: int(0, 10_000_000, 'Erlaubt sind 0 bis 100.000,00 € (ganze Cent).')
-    .nullish()
-    .transform((v) => v ?? 0),
-  gueltigBis: optionalDate,
-  hinweis: optionalText(2000, true),
+export const zuordnungBody = strictBody(
+  { id: refId('Bitte wählen Sie eine Zuordnung.'), von: date, bis: optionalDate },
+  ['adresseId', 'adresseName', 'abstellplatzId', 'abstellplatzNummer', 'kategorieName', 'jahresgebuehrCent'],
+).refine((v) => v.bis === null || v.bis >= v.von, {
+  message: 'Das Ende darf nicht vor dem Beginn liegen.',
+  path: ['bis'],
 });
 
+export const parkkartenInfoBody = strictBody(
+  {
+    pachtabrechnungId: refId('Bitte wählen Sie das Jahr.'),
+    gebuehrCent: int(0, 10_000_000, 'Erlaubt sind 0 bis 100.000,00 € (ganze Cent).')
+      .nullish()
+      .transform((v) => v ?? 0),
+    gueltigBis: optionalDate,
+    hinweis: optionalText(2000, true),
+  },
+  ['jahr', 'anzahlKarten', 'anzahlParzellen'],
+);
+
 export const parkkartenQuery = z.object({
-  parzelle: z.string().trim().max(20).optional(),
+  parzelle: z.string().trim().max(20, 'Höchstens 20 Zeichen.').optional(),
   pachtabrechnungID: queryInt.optional(),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { queryInt } from '../../../platform/validation';
-import { bool, date, int, optionalDate, optionalText, refId, requiredText, saveId } from './abstellplaetze';
+import { bool, date, int, optionalDate, optionalText, refId, requiredText, saveId, strictBody } from './abstellplaetze';
 
-export const funktionBody = z.object({
+export const funktionBody = strictBody({
   id: saveId,
   name: requiredText(100, 'Bitte geben Sie den Namen der Funktion an.'),
   sortierung: int(-1_000_000, 1_000_000)
@@ -11,19 +11,20 @@ export const funktionBody = z.object({
   pflicht: bool(false),
 });
 
-export const funktionaerBody = z
-  .object({
+export const funktionaerBody = strictBody(
+  {
     id: saveId,
     funktionId: refId('Bitte wählen Sie eine Funktion.'),
     adresseId: refId('Bitte wählen Sie eine Adresse.'),
     von: date,
     bis: optionalDate,
     notiz: optionalText(5000, true),
-  })
-  .refine((v) => v.bis === null || v.bis >= v.von, {
-    message: 'Das Ende darf nicht vor dem Beginn liegen.',
-    path: ['bis'],
-  });
+  },
+  ['funktionName', 'adresseName'],
+).refine((v) => v.bis === null || v.bis >= v.von, {
+  message: 'Das Ende darf nicht vor dem Beginn liegen.',
+  path: ['bis'],
+});
 
 export const funktionaerListQuery = z.object({
   funktionId: queryInt.optional(),

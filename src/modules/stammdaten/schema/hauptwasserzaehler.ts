@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, date, optionalDate, optionalText, refId, requiredText, saveId } from './abstellplaetze';
+import { bool, date, optionalDate, optionalText, refId, requiredText, saveId, strictBody } from './abstellplaetze';
 
 const READING_MESSAGE = 'Erwartet wird ein Zählerstand wie 12340.000 (höchstens 3 Nachkommastellen).';
 
@@ -12,17 +12,20 @@ export const reading = z
   .refine((s) => /^\d{1,9}(\.\d{1,3})?$/.test(s), READING_MESSAGE)
   .transform((s) => Number(s).toFixed(3));
 
-export const hauptwasserzaehlerBody = z.object({
-  id: saveId,
-  nummer: requiredText(50, 'Bitte geben Sie die Zählernummer an.'),
-  bezeichnung: optionalText(200),
-  standort: optionalText(200),
-  eichdatum: optionalDate,
-  aktiv: bool(true),
-  notiz: optionalText(5000, true),
-});
+export const hauptwasserzaehlerBody = strictBody(
+  {
+    id: saveId,
+    nummer: requiredText(50, 'Bitte geben Sie die Zählernummer an.'),
+    bezeichnung: optionalText(200),
+    standort: optionalText(200),
+    eichdatum: optionalDate,
+    aktiv: bool(true),
+    notiz: optionalText(5000, true),
+  },
+  ['eichungFaelligAm', 'eichungWarnung', 'letzteAblesung', 'anzahlParzellen'],
+);
 
-export const wechselBody = z.object({
+export const wechselBody = strictBody({
   id: refId('Bitte wählen Sie einen Hauptwasserzähler.'),
   datum: date,
   endstand: reading,
