@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../../src/platform/db/db';
@@ -120,5 +121,33 @@ describe('Stammdaten in the browser', () => {
     const text = pdfText(Buffer.from(await res.body()));
     expect(text).toContain('Huber');
     expect(text).toContain('17');
+  });
+
+  it('offers the members without a plot and a blank Stammdatenblatt from the address list', async () => {
+    const now = nowDb();
+    await app.services
+      .db('adressen')
+      .insert({ vorname: 'Karl', nachname: 'Ohnegarten', flags: 256, created_at: now, updated_at: now });
+    await page.goto('/stammdatenverwalten/nutzungsberechtigte');
+    await page.getByRole('grid', { name: 'Nutzungsberechtigte' }).waitFor();
+
+    const excel = page.getByRole('link', { name: 'Weitere Mitgliedschaften (Excel)' });
+    const excelRes = await page.request.get((await excel.getAttribute('href'))!);
+    expect(excelRes.status()).toBe(200);
+    expect(excelRes.headers()['content-disposition']).toContain('WeitereMitgliedschaften.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await excelRes.body()) as unknown as ArrayBuffer);
+    const names = workbook.worksheets[0]!.getColumn(2).values.map((v) => String(v ?? ''));
+    expect(names).toContain('Ohnegarten Karl');
+    // Huber holds plot 17: not among the members without a plot.
+    expect(names.some((name) => name.includes('Huber'))).toBe(false);
+
+    const blank = page.getByRole('link', { name: 'Leeres Stammdatenblatt (PDF)' });
+    const pdfRes = await page.request.get((await blank.getAttribute('href'))!);
+    expect(pdfRes.status()).toBe(200);
+    expect(pdfRes.headers()['content-type']).toBe('application/pdf');
+    const text = pdfText(Buffer.from(await pdfRes.body()));
+    expect(text).toContain('Stammdatenblatt');
+    expect(text).not.toContain('Huber');
   });
 });

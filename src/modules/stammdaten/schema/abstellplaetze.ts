@@ -57,8 +57,8 @@ export const readOnly = z.unknown().optional();
 export function strictBody<S extends z.ZodRawShape>(shape: S, readOnlyKeys: readonly string[] = []) {
   const withReadOnly: Record<string, unknown> = { ...shape };
   for (const key of readOnlyKeys) withReadOnly[key] = readOnly;
+  // The read-only keys stay out of the body's type: a client is not meant to send them.
   return z
-    // The read-only keys stay out of the body's type: a client is not meant to send them.
     .strictObject(withReadOnly as unknown as S, {
       error: (issue) =>
         issue.code === 'unrecognized_keys'

@@ -83,6 +83,10 @@ export type MitgliedFilter = 'alle' | 'ja' | 'nein';
 
 const BASE = '/api/Stammdaten';
 export const EXPORT_ADRESSEN_URL = `${BASE}/ExportAdressen`;
+/** Active members without a current plot, as xlsx. */
+export const EXPORT_WEITERE_MITGLIEDSCHAFTEN_URL = `${BASE}/ExportWeitereMitgliedschaften`;
+/** The Stammdatenblatt without an address: a form to fill in by hand (PDF). */
+export const LEERES_STAMMDATENBLATT_URL = withQuery(`${BASE}/Stammdatenblatt`, { isleer: true });
 
 /** Reads that change with an address. */
 const REVALIDATE = [

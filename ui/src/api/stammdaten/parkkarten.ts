@@ -39,7 +39,8 @@ export function useParkkartenInfo(pachtabrechnungID: number | undefined) {
 export function saveParkkartenInfo(body: ParkkartenInfoInput) {
   return mutateApi<ParkkartenInfo>(`${BASE}/UpdateParkkartenInfo`, {
     json: body,
-    revalidatePrefixes: [`${BASE}/GetParkkartenInfo`],
+    // The dialog's Verlauf shows the save at once.
+    revalidatePrefixes: [`${BASE}/GetParkkartenInfo`, '/api/Common/GetHistory'],
   });
 }
 

@@ -82,6 +82,46 @@ describe('AbstellplaetzeScreen', () => {
     await waitFor(() => expect(document.title).toBe('Abstellplätze – KGV Sonnenhang'));
   });
 
+  it('filters by status (frei, vergeben, inaktiv) and keeps the choice in the URL', async () => {
+    const INAKTIV = {
+      ...PLAETZE[0]!,
+      id: 3,
+      nummer: 'P3',
+      aktiv: false,
+      // Still held, but inactive: counts as "inaktiv", not as "vergeben".
+      zuordnung: { id: 8, adresseId: 12, adresseName: 'Berger Franz', von: '2020-01-01', bis: null },
+    };
+    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json([...PLAETZE, INAKTIV]) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(3));
+    const nummern = () => rowTexts(container).map((cells) => cells[0]);
+    const choose = async (label: string) => {
+      await click(container.querySelector('button[aria-haspopup="listbox"]')!);
+      await waitFor(() => expect(document.querySelectorAll('[role="option"]').length).toBe(4));
+      await click([...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === label)!);
+    };
+
+    await choose('Frei');
+    await waitFor(() => expect(nummern()).toEqual(['P1']));
+    expect(window.location.search).toBe('?filter=frei');
+    expect(container.textContent).toContain('1 von 3 Abstellplätze');
+    await choose('Vergeben');
+    await waitFor(() => expect(nummern()).toEqual(['P2']));
+    await choose('Inaktiv');
+    await waitFor(() => expect(nummern()).toEqual(['P3']));
+    expect(window.location.search).toBe('?filter=inaktiv');
+    await choose('Alle');
+    await waitFor(() => expect(nummern()).toEqual(['P1', 'P2', 'P3']));
+    expect(window.location.search).toBe('');
+  });
+
+  it('takes the status filter from the URL and says when it leaves no place', async () => {
+    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json(PLAETZE) });
+    await app.renderAt(`${PATH}?filter=inaktiv`);
+    await waitFor(() => expect(container.textContent).toContain('0 von 2 Abstellplätze'));
+    expect(container.textContent).toContain('Keine Abstellplätze mit Status „Inaktiv“.');
+  });
+
   it('creates a place with its category', async () => {
     app.api({
       ...signedIn(STAMMDATEN_EDIT),

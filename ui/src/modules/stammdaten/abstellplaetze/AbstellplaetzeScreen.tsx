@@ -11,6 +11,7 @@ import {
   useAbstellplaetze,
 } from '../../../api/stammdaten/abstellplaetze';
 import { usePageTitle } from '../../../app/usePageTitle';
+import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../shared/filterKit';
 import { formatCents, formatDate } from '../shared/format';
 import { DeleteDialog } from '../shared/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
@@ -24,10 +25,20 @@ type DialogState =
   | { kind: 'delete'; abstellplatz: Abstellplatz }
   | { kind: 'parkkarten' };
 
-function status(row: Abstellplatz): { text: string; variant: 'positive' | 'info' | 'neutral' } {
+type Status = 'frei' | 'vergeben' | 'inaktiv';
+
+/** An inactive place is "inaktiv" whether or not it still has a holder. */
+function status(row: Abstellplatz): { text: Status; variant: 'positive' | 'info' | 'neutral' } {
   if (!row.aktiv) return { text: 'inaktiv', variant: 'neutral' };
   return row.zuordnung ? { text: 'vergeben', variant: 'positive' } : { text: 'frei', variant: 'info' };
 }
+
+const FILTER_OPTIONS: readonly FilterOption<Status | 'alle'>[] = [
+  { key: 'alle', label: 'Alle' },
+  { key: 'frei', label: 'Frei' },
+  { key: 'vergeben', label: 'Vergeben' },
+  { key: 'inaktiv', label: 'Inaktiv' },
+];
 
 const COLUMNS: readonly ListColumn<Abstellplatz>[] = [
   { key: 'nummer', name: 'Nummer', rowHeader: true, sortValue: (r) => r.nummer, text: (r) => r.nummer },
@@ -74,6 +85,8 @@ export default function AbstellplaetzeScreen() {
   const query = useAbstellplaetze();
   const canEdit = useHasRight('WebApp.Stammdaten.Edit') === true;
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  // ?filter=frei|vergeben|inaktiv; by default all places.
+  const [filter, setFilter] = useFilterParam('filter', FILTER_OPTIONS, 'alle');
   // Parking cards belong to the plots, not to the places: printing them needs no Abstellplatz.
   const parkkartenButton = (
     <Button variant="secondary" onPress={() => setDialog({ kind: 'parkkarten' })}>
@@ -98,6 +111,9 @@ export default function AbstellplaetzeScreen() {
       columns={COLUMNS}
       defaultSort={{ column: 'nummer', direction: 'ascending' }}
       searchText={(r) => `${r.nummer} ${r.kategorieName} ${r.zuordnung?.adresseName ?? ''}`}
+      filters={<FilterPicker label="Status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />}
+      rowFilter={filter === 'alle' ? undefined : (r) => status(r).text === filter}
+      filterEmpty={`Keine Abstellplätze mit Status „${labelOf(FILTER_OPTIONS, filter)}“. Wählen Sie bei „Status“ den Eintrag „Alle“.`}
       onOpen={(abstellplatz) => setDialog({ kind: 'edit', abstellplatz })}
       // The toolbar shows only with places; without any the button still has to be reachable.
       banner={query.data?.length === 0 ? <Flex justifyContent="end">{parkkartenButton}</Flex> : undefined}

@@ -215,6 +215,35 @@ describe('ParkkartenDialog', () => {
     await waitFor(() => expect(text(box)).toContain('Eine Parzelle „99“ gibt es nicht.'));
   });
 
+  it('shows the Verlauf of the chosen year and refreshes it after saving', async () => {
+    const HISTORY = 'GET /api/Common/GetHistory?entityID=Parkkarten%3A2';
+    api(STAMMDATEN_EDIT, {
+      [`POST ${SAVE}`]: (init) => json({ ...INFO, ...bodyOf(init) }),
+      [HISTORY]: () =>
+        json([
+          {
+            id: 1,
+            entityType: 'Parkkarten',
+            entityId: '2',
+            action: 'update',
+            userId: 5,
+            userName: 'Kassier Karl',
+            at: '2026-01-15T13:03:00Z',
+            before: { gebuehrCent: 1000, hinweis: '' },
+            after: { gebuehrCent: 1500, hinweis: 'Gut sichtbar hinter die Windschutzscheibe legen.' },
+            changed: ['gebuehrCent', 'hinweis'],
+          },
+        ]),
+    });
+    const box = await openDialog();
+    await click(button(box, 'Verlauf'));
+    await waitFor(() => expect(text(box)).toContain('Kassier Karl'));
+    expect(text(box)).toContain('geändert: Gebühr je Karte (Cent), Hinweis');
+    expect(callsTo(app.fetchMock, 'GET', HISTORY.slice(4))).toHaveLength(1);
+    await click(button(box, 'Speichern'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'GET', HISTORY.slice(4))).toHaveLength(2));
+  });
+
   it('is reachable when the club has no Abstellplatz yet', async () => {
     api(STAMMDATEN_EDIT, { 'GET /api/Stammdaten/GetAbstellplaetze': () => json([]) });
     const box = await openDialog();

@@ -67,7 +67,35 @@ function lookups() {
   };
 }
 
+// A fixed clock (only Date, still running): 22:30 UTC on 1 May is already 2 May in Vienna.
+const NOW = new Date('2026-05-01T22:30:00Z');
+
+const term = (id: number, funktionName: string, adresseName: string, von: string, bis: string | null) => ({
+  id,
+  funktionId: id,
+  adresseId: 20 + id,
+  von,
+  bis,
+  notiz: '',
+  funktionName,
+  adresseName,
+});
+/** The two current terms above, one that ended yesterday (Vienna time) and one that ends today. */
+const TERMS = [
+  ...FUNKTIONAERE,
+  term(3, 'Schriftführer', 'Maier Karl', '2022-04-01', '2026-05-01'),
+  term(4, 'Wasserwart', 'Gruber Anna', '2022-04-01', '2026-05-02'),
+];
+const names = () => rowTexts(container).map((cells) => cells[1]);
+
+async function chooseStatus(label: string) {
+  await click(container.querySelector('button[aria-haspopup="listbox"]')!);
+  await waitFor(() => expect(document.querySelectorAll('[role="option"]').length).toBe(3));
+  await click([...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === label)!);
+}
+
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: NOW });
   fakeLayout();
   setTestCookie('XSRF-TOKEN', 'xsrf-1');
   toasts.neutral.mockClear();
@@ -78,6 +106,7 @@ beforeEach(() => {
 afterEach(async () => {
   await app.tearDown();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('FunktionaereScreen', () => {
@@ -92,6 +121,32 @@ describe('FunktionaereScreen', () => {
     await waitFor(() => expect(container.textContent).toContain('Maier Karl (Kassier) ist nicht mehr Mitglied'));
     expect(container.textContent).toContain('2 Funktionäre');
     await waitFor(() => expect(document.title).toBe('Funktionäre – KGV Sonnenhang'));
+  });
+
+  it('shows the current terms by default, the past ones with „Ehemalig“, and keeps the choice in the URL', async () => {
+    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json(TERMS), [ALERTS]: () => json([]) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(3));
+    expect(names()).toEqual(['Berger Franz', 'Huber Maria', 'Gruber Anna']);
+    expect(container.textContent).toContain('3 von 4 Funktionäre');
+
+    await chooseStatus('Ehemalig');
+    await waitFor(() => expect(names()).toEqual(['Maier Karl']));
+    expect(window.location.search).toBe('?filter=ehemalig');
+    expect(container.textContent).toContain('1 von 4 Funktionäre');
+
+    await chooseStatus('Alle');
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(4));
+    expect(window.location.search).toBe('?filter=alle');
+    expect(container.textContent).toContain('4 Funktionäre');
+  });
+
+  it('takes the filter from the URL and says when it leaves no term', async () => {
+    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json(FUNKTIONAERE), [ALERTS]: () => json([]) });
+    await app.renderAt(`${PATH}?filter=ehemalig`);
+    await waitFor(() => expect(container.textContent).toContain('0 von 2 Funktionäre'));
+    expect(rowTexts(container).filter((cells) => cells.length > 1)).toEqual([]);
+    expect(container.textContent).toContain('Keine Funktionäre mit Status „Ehemalig“.');
   });
 
   it('creates an office holder from the function picker and the person box', async () => {

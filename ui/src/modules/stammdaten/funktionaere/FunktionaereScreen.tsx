@@ -11,7 +11,8 @@ import {
 } from '../../../api/stammdaten/funktionen';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { formatDate } from '../shared/format';
+import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../shared/filterKit';
+import { formatDate, todayIso } from '../shared/format';
 import { DeleteDialog } from '../shared/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { FunktionaerDialog } from './FunktionaerDialog';
@@ -35,6 +36,19 @@ const COLUMNS: readonly ListColumn<Funktionaer>[] = [
 
 const label = (f: Funktionaer) => `${f.adresseName} (${f.funktionName})`;
 
+type Zeitraum = 'aktiv' | 'ehemalig' | 'alle';
+
+const FILTER_OPTIONS: readonly FilterOption<Zeitraum>[] = [
+  { key: 'aktiv', label: 'Aktiv' },
+  { key: 'ehemalig', label: 'Ehemalig' },
+  { key: 'alle', label: 'Alle' },
+];
+
+/** A term is current while it has no end or ends today or later (today in Vienna, `YYYY-MM-DD`). */
+export function isCurrentTerm(f: Pick<Funktionaer, 'bis'>, today: string): boolean {
+  return f.bis === null || f.bis >= today;
+}
+
 /** Spec §2 Stammdaten: who holds which function, with warnings for ending terms and ex-members. */
 export default function FunktionaereScreen() {
   usePageTitle('Funktionäre');
@@ -42,6 +56,9 @@ export default function FunktionaereScreen() {
   const { data: alerts } = useFunktionaerAlerts();
   const canEdit = useHasRight('WebApp.Stammdaten.Edit') === true;
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  // ?filter=ehemalig|alle; by default the current terms only.
+  const [filter, setFilter] = useFilterParam('filter', FILTER_OPTIONS, 'aktiv');
+  const today = todayIso();
 
   return (
     <ListScreen
@@ -60,6 +77,9 @@ export default function FunktionaereScreen() {
       columns={COLUMNS}
       defaultSort={{ column: 'funktion', direction: 'ascending' }}
       searchText={(r) => `${r.funktionName} ${r.adresseName} ${r.notiz}`}
+      filters={<FilterPicker label="Status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />}
+      rowFilter={filter === 'alle' ? undefined : (r) => isCurrentTerm(r, today) === (filter === 'aktiv')}
+      filterEmpty={`Keine Funktionäre mit Status „${labelOf(FILTER_OPTIONS, filter)}“. Wählen Sie bei „Status“ den Eintrag „Alle“.`}
       onOpen={(funktionaer) => setDialog({ kind: 'edit', funktionaer })}
       banner={
         alerts && alerts.length > 0 ? (

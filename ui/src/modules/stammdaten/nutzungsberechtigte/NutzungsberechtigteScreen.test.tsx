@@ -135,8 +135,15 @@ describe('NutzungsberechtigteScreen', () => {
     ]);
     expect(container.textContent).toContain('2 Adressen');
     expect(hasButton(container, 'Neue Adresse')).toBe(true);
-    const exportLink = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Export (Excel)');
-    expect(exportLink?.getAttribute('href')).toBe('/api/Stammdaten/ExportAdressen');
+    const link = (text: string) => [...container.querySelectorAll('a')].find((a) => a.textContent === text);
+    expect(link('Export (Excel)')?.getAttribute('href')).toBe('/api/Stammdaten/ExportAdressen');
+    expect(link('Weitere Mitgliedschaften (Excel)')?.getAttribute('href')).toBe(
+      '/api/Stammdaten/ExportWeitereMitgliedschaften',
+    );
+    expect(link('Leeres Stammdatenblatt (PDF)')?.getAttribute('href')).toBe(
+      '/api/Stammdaten/Stammdatenblatt?isleer=true',
+    );
+    expect(link('Leeres Stammdatenblatt (PDF)')?.getAttribute('target')).toBe('_blank');
   });
 
   it('takes the filters from the URL and narrows by the search', async () => {

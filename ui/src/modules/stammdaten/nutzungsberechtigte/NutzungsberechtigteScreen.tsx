@@ -8,7 +8,6 @@ import {
   IllustratedMessage,
   Item,
   type Key,
-  Link,
   Picker,
   Row,
   SearchField,
@@ -28,12 +27,12 @@ import {
   ADRESSE_FLAGS,
   type Adresse,
   type AdressenFilter,
-  EXPORT_ADRESSEN_URL,
   type MitgliedFilter,
   useAdressen,
 } from '../../../api/stammdaten/adressen';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
+import { AdressenDownloads } from './AdressenDownloads';
 import { AdresseRecord } from './AdresseRecord';
 import { isoToDe } from './format';
 
@@ -207,10 +206,8 @@ function AdressenList() {
         >
           {(option) => <Item key={option.key}>{option.label}</Item>}
         </Picker>
-        <Flex gap="size-200" marginStart="auto" alignItems="center">
-          <Link href={EXPORT_ADRESSEN_URL} target="_blank">
-            Export (Excel)
-          </Link>
+        <Flex gap="size-200" marginStart="auto" alignItems="center" wrap>
+          <AdressenDownloads />
           {canEdit ? (
             <Button variant="accent" onPress={() => open('neu')}>
               <Add />

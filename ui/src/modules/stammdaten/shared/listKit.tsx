@@ -64,6 +64,12 @@ export interface ListScreenProps<T extends { id: number }> {
   defaultSort: SortDescriptor;
   /** What the search field looks in. */
   searchText: (row: T) => string;
+  /** Filter pickers next to the search field (filterKit: kept in the URL like the search). */
+  filters?: ReactNode;
+  /** The rows the filters let through; the search narrows further. */
+  rowFilter?: (row: T) => boolean;
+  /** The empty table's sentence when the filters (not the search) leave no row. */
+  filterEmpty?: string;
   /** The row's action buttons (only with the Edit right). */
   actions?: (row: T) => ReactNode;
   actionsWidth?: number;
@@ -79,6 +85,14 @@ export interface ListScreenProps<T extends { id: number }> {
 export function countText(shown: number, total: number, [one, many]: readonly [string, string]): string {
   const word = (n: number) => (n === 1 ? one : many);
   return shown === total ? `${total} ${word(total)}` : `${shown} von ${total} ${word(total)}`;
+}
+
+function noMatchText(search: string, filterEmpty: string | undefined, filtered: boolean): string {
+  if (search.trim() === '' && filtered) return filterEmpty ?? 'Mit diesem Filter gibt es keine Einträge.';
+  const hint = filtered
+    ? 'Leeren Sie die Suche oder ändern Sie den Filter.'
+    : 'Leeren Sie die Suche, um alle zu sehen.';
+  return `Nichts passt zu „${search}“. ${hint}`;
 }
 
 /** ?q= keeps the search in the URL (bookmarks, reload). */
@@ -106,7 +120,9 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
   const rows = useMemo(() => {
     const needle = searchValue.trim().toLocaleLowerCase('de-AT');
     const filtered = (data ?? []).filter(
-      (row) => needle === '' || props.searchText(row).toLocaleLowerCase('de-AT').includes(needle),
+      (row) =>
+        (props.rowFilter?.(row) ?? true) &&
+        (needle === '' || props.searchText(row).toLocaleLowerCase('de-AT').includes(needle)),
     );
     const column = columns.find((c) => c.key === sort.column);
     const first = columns.find((c) => c.sortValue);
@@ -116,7 +132,7 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
       const tie = first?.sortValue ? compareValues(first.sortValue(a), first.sortValue(b)) : 0;
       return factor * (result || tie);
     });
-  }, [data, searchValue, sort, columns, props.searchText]);
+  }, [data, searchValue, sort, columns, props.searchText, props.rowFilter]);
 
   const byId = new Map((data ?? []).map((row) => [String(row.id), row]));
   const onAction = props.onOpen
@@ -173,6 +189,7 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
               }}
               width="size-3600"
             />
+            {props.filters}
             <Flex gap="size-100" marginStart="auto" alignItems="end" wrap>
               {props.toolbar}
               {canEdit ? (
@@ -190,10 +207,12 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
             {...(onAction ? { onAction } : {})}
             width="100%"
             maxHeight="size-6000"
+            // Without rows the table would shrink to its header and hide the empty state's sentence.
+            {...(rows.length === 0 ? { minHeight: 'size-3000' } : {})}
             renderEmptyState={() => (
               <IllustratedMessage>
                 <Heading>Keine Treffer</Heading>
-                <Content>Nichts passt zu „{searchValue}“. Leeren Sie die Suche, um alle zu sehen.</Content>
+                <Content>{noMatchText(searchValue, props.filterEmpty, Boolean(props.rowFilter))}</Content>
               </IllustratedMessage>
             )}
           >

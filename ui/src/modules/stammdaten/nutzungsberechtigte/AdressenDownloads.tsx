@@ -1,0 +1,23 @@
+import { Link } from '@adobe/react-spectrum';
+import {
+  EXPORT_ADRESSEN_URL,
+  EXPORT_WEITERE_MITGLIEDSCHAFTEN_URL,
+  LEERES_STAMMDATENBLATT_URL,
+} from '../../../api/stammdaten/adressen';
+
+/** The downloads of the address list: all addresses, the members without a plot, a blank Stammdatenblatt. */
+export function AdressenDownloads() {
+  return (
+    <>
+      <Link href={EXPORT_ADRESSEN_URL} target="_blank">
+        Export (Excel)
+      </Link>
+      <Link href={EXPORT_WEITERE_MITGLIEDSCHAFTEN_URL} target="_blank">
+        Weitere Mitgliedschaften (Excel)
+      </Link>
+      <Link href={LEERES_STAMMDATENBLATT_URL} target="_blank" rel="noreferrer">
+        Leeres Stammdatenblatt (PDF)
+      </Link>
+    </>
+  );
+}
