@@ -130,6 +130,49 @@ describe('Adresse CRUD', () => {
     expect((await history(`Adresse:${created.id}`))[0]!.action).toBe('delete');
   });
 
+  it('scopes GetAdresse to a year: the plots held in it with that year\'s values', async () => {
+    const db = app.services.db;
+    const now = nowDb();
+    const stamps = { created_at: now, updated_at: now };
+    const a = await create({ nachname: 'Jahrhuber', vorname: 'Ida' });
+    const [y2024] = await db('pachtabrechnungen').insert({ jahr: 2024, bezeichnung: '2024', ...stamps });
+    const [y2025] = await db('pachtabrechnungen').insert({ jahr: 2025, bezeichnung: '2025', ...stamps });
+    const [p1] = await db('parzellen').insert({ nummer: 'J-1', flaeche: '300.00', ...stamps });
+    const [p2] = await db('parzellen').insert({ nummer: 'J-2', flaeche: '250.50', ...stamps });
+    await db('parzelle_jahr').insert([
+      { parzelle_id: p1, pachtabrechnung_id: y2024, gemeinschaftsflaeche: '11.00', anzahl_parkkarten: 2 },
+      { parzelle_id: p2, pachtabrechnung_id: y2025, gemeinschaftsflaeche: '9.50', anzahl_parkkarten: 1 },
+    ]);
+    // J-1 until mid-2024, J-2 from 2025 on.
+    await db('pachtverhaeltnisse').insert([
+      { parzelle_id: p1, adresse_id: a.id, von: '2019-04-01', bis: '2024-06-30', created_at: now },
+      { parzelle_id: p2, adresse_id: a.id, von: '2025-03-01', bis: null, created_at: now },
+    ]);
+    type Jahr = { pachtabrechnungId: number; jahr: number; parzellen: Record<string, unknown>[] };
+    const jahr = async (pachtabrechnungID: number) =>
+      (await admin.get<{ jahr: Jahr }>('Stammdaten/GetAdresse', { id: a.id, pachtabrechnungID })).body.jahr;
+    expect(await jahr(Number(y2024))).toEqual({
+      pachtabrechnungId: Number(y2024),
+      jahr: 2024,
+      parzellen: [
+        {
+          id: Number(p1),
+          nummer: 'J-1',
+          von: '2019-04-01',
+          bis: '2024-06-30',
+          flaeche: '300.00',
+          gemeinschaftsflaeche: '11.00',
+          anzahlParkkarten: 2,
+        },
+      ],
+    });
+    expect((await jahr(Number(y2025))).parzellen).toEqual([
+      expect.objectContaining({ nummer: 'J-2', bis: null, gemeinschaftsflaeche: '9.50', anzahlParkkarten: 1 }),
+    ]);
+    expect((await admin.get('Stammdaten/GetAdresse', { id: a.id, pachtabrechnungID: 999999 })).status).toBe(404);
+    await db('pachtverhaeltnisse').where({ adresse_id: a.id }).delete();
+  });
+
   it('answers 404 for unknown addresses', async () => {
     expect((await admin.get('Stammdaten/GetAdresse', { id: 999999 })).status).toBe(404);
     expect((await admin.delete('Stammdaten/DeleteAdresse', { id: 999999 })).status).toBe(404);

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../../src/platform/db/db';
+import { todayVienna } from '../../src/platform/validation';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
 
@@ -121,6 +122,21 @@ describe('Stammdaten in the browser', () => {
     const text = pdfText(Buffer.from(await res.body()));
     expect(text).toContain('Huber');
     expect(text).toContain('17');
+  });
+
+  it('shows the address its plots of the year and the Gartenwechsel in its own Verlauf', async () => {
+    const { id } = await app.services.db('adressen').where({ nachname: 'Huber' }).first('id');
+    await page.goto(`/stammdatenverwalten/nutzungsberechtigte?id=${id}`);
+    await page.getByRole('tab', { name: 'Parzellen' }).click();
+    const jahr = Number(todayVienna().slice(0, 4));
+    const table = page.getByRole('grid', { name: `Parzellen im Jahr ${jahr}` });
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    const cells = (await table.getByRole('row').nth(1).allInnerTexts()).join(' ');
+    expect(cells).toContain('17');
+    expect(cells).toMatch(/400,00\s*m²/);
+
+    await page.getByRole('tab', { name: 'Verlauf' }).click();
+    await expect.poll(() => page.getByText(/Gartenwechsel: Parzelle/).count()).toBe(1);
   });
 
   it('offers the members without a plot and a blank Stammdatenblatt from the address list', async () => {

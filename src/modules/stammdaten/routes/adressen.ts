@@ -44,7 +44,7 @@ export const adressenRoutes: AnyRoute[] = [
     path: 'Stammdaten/GetAdresse',
     rights: VIEW,
     query: getAdresseQuery,
-    handler: ({ services, db, query }) => getAdresseDetail(services, db, query.id),
+    handler: ({ services, db, query }) => getAdresseDetail(services, db, query.id, query.pachtabrechnungID),
   }),
   route({
     method: 'POST',

@@ -122,6 +122,7 @@ export const adresseBody = strict({
   parzellen: readOnly,
   weiterePersonen: readOnly,
   dateien: readOnly,
+  jahr: readOnly,
 }).superRefine(
   (v, ctx) => {
     // Runs even when other fields failed, so every mistake is reported at once: check types first.

@@ -10,6 +10,7 @@ import type { AppServices } from '../../../platform/services';
 import { todayVienna } from '../../../platform/validation';
 import { type AdresseInput, adresseBody } from '../schema/adressen';
 import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
+import { type AdresseJahr, adresseJahr } from './adresseJahr';
 import { compareNames, displayName, isActive } from './names';
 import { listAllWeiterePersonen, listWeiterePersonen, type WeiterePerson } from './weiterePersonen';
 
@@ -48,7 +49,12 @@ export type Adresse = {
   parzellen: { id: number; nummer: string; von: string }[];
 };
 
-export type AdresseDetail = Adresse & { weiterePersonen: WeiterePerson[]; dateien: FileRecord[] };
+export type AdresseDetail = Adresse & {
+  weiterePersonen: WeiterePerson[];
+  dateien: FileRecord[];
+  /** The plots of the year asked for (GetAdresse's pachtabrechnungID), with that year's values. */
+  jahr: AdresseJahr;
+};
 
 type Row = {
   id: number;
@@ -156,13 +162,19 @@ export async function getAdresse(db: Db, id: number): Promise<Adresse> {
   return toAdresse(row, leases.get(id) ?? [], today);
 }
 
-/** GetAdresse: the address with its further persons and files. */
-export async function getAdresseDetail(services: AppServices, db: Db, id: number): Promise<AdresseDetail> {
+/** GetAdresse: the address with its further persons, files and the plots of the year. */
+export async function getAdresseDetail(
+  services: AppServices,
+  db: Db,
+  id: number,
+  pachtabrechnungId?: number,
+): Promise<AdresseDetail> {
   const adresse = await getAdresse(db, id);
   return {
     ...adresse,
     weiterePersonen: await listWeiterePersonen(db, id),
     dateien: await services.files.listByOwner(db, ADRESSE_FILE_OWNER, id),
+    jahr: await adresseJahr(db, id, pachtabrechnungId),
   };
 }
 

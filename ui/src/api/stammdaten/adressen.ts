@@ -76,7 +76,24 @@ export interface FileRecord {
   createdAt: string;
 }
 
-export type AdresseDetail = Adresse & { weiterePersonen: WeiterePerson[]; dateien: FileRecord[] };
+/** A plot the address held at some time of a year, with that year's values (GetAdresse's `jahr`). */
+export interface ParzelleImJahr {
+  id: number;
+  nummer: string;
+  von: string;
+  bis: string | null;
+  flaeche: string;
+  gemeinschaftsflaeche: string | null;
+  anzahlParkkarten: number;
+}
+
+export interface AdresseJahr {
+  pachtabrechnungId: number;
+  jahr: number;
+  parzellen: ParzelleImJahr[];
+}
+
+export type AdresseDetail = Adresse & { weiterePersonen: WeiterePerson[]; dateien: FileRecord[]; jahr: AdresseJahr };
 
 export type AdressenFilter = 'aktiv' | 'ehemalig' | 'alle';
 export type MitgliedFilter = 'alle' | 'ja' | 'nein';
@@ -120,6 +137,11 @@ export function adresseKey(id: number) {
 
 export function useAdresse(id: number | undefined) {
   return useApi<AdresseDetail>(id ? adresseKey(id) : null);
+}
+
+/** GetAdresse for a chosen year (`?jahr=` of the screen); nothing to load for the newest, which useAdresse has. */
+export function useAdresseImJahr(id: number, pachtabrechnungID: number | undefined) {
+  return useApi<AdresseDetail>(pachtabrechnungID ? withQuery(`${BASE}/GetAdresse`, { id, pachtabrechnungID }) : null);
 }
 
 export function filesKey(adressID: number) {

@@ -44,6 +44,7 @@ import {
   validateDraft,
 } from './draft';
 import { isoToDe } from './format';
+import { ParzellenTab } from './ParzellenTab';
 import { StammdatenForm as StammdatenFormPanel } from './StammdatenForm';
 import { VerlaufTab } from './VerlaufTab';
 import { WeiterePersonenTab } from './WeiterePersonenTab';
@@ -269,7 +270,7 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
             />
           </Item>
           <Item key="parzellen">
-            <ParzellenPanel adresse={data} />
+            <ParzellenTab adresse={data} />
           </Item>
           <Item key="abstellplaetze">
             {data ? <AbstellplaetzeTab adresseId={data.id} readOnly={readOnly} /> : null}
@@ -296,30 +297,5 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
         ) : null}
       </DialogContainer>
     </Flex>
-  );
-}
-
-function ParzellenPanel({ adresse }: { adresse: Adresse | undefined }) {
-  const parzellen = adresse?.parzellen ?? [];
-  if (parzellen.length === 0) {
-    return (
-      <View marginTop="size-200">
-        <Text>
-          Diese Adresse hat derzeit keine Parzelle. Eine Parzelle wird über „Gartenwechsel“ bei der Parzelle zugeordnet.
-        </Text>
-      </View>
-    );
-  }
-  return (
-    <View marginTop="size-200">
-      <ul aria-label="Parzellen der Adresse">
-        {parzellen.map((parzelle) => (
-          <li key={parzelle.id}>
-            <Link href={`/stammdatenverwalten/parzellen?id=${parzelle.id}`}>Parzelle {parzelle.nummer}</Link>
-            <Text> – seit {isoToDe(parzelle.von)}</Text>
-          </li>
-        ))}
-      </ul>
-    </View>
   );
 }
