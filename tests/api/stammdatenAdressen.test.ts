@@ -130,7 +130,7 @@ describe('Adresse CRUD', () => {
     expect((await history(`Adresse:${created.id}`))[0]!.action).toBe('delete');
   });
 
-  it('scopes GetAdresse to a year: the plots held in it with that year\'s values', async () => {
+  it("scopes GetAdresse to a year: the plots held in it with that year's values", async () => {
     const db = app.services.db;
     const now = nowDb();
     const stamps = { created_at: now, updated_at: now };

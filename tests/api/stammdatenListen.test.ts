@@ -230,6 +230,9 @@ describe('Stammdaten lists', () => {
       'Funktionen',
       'Funktionaere',
       'Hauptwasserzaehler',
+      'HWZAblesungen',
+      'Parkkarten',
+      'Pachtabrechnungen',
     ]) {
       expect(names).toContain(n);
     }

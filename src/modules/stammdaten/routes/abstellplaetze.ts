@@ -15,15 +15,13 @@ import {
   abstellplaetzeByAdresse,
   abstellplatzLookup,
   deleteAbstellplatz,
-  deleteZuordnung,
   exportAbstellplaetze,
   getAbstellplatz,
   getZuordnung,
   listAbstellplaetze,
-  neuzuordnung,
   saveAbstellplatz,
-  saveZuordnung,
 } from '../services/abstellplaetze';
+import { deleteZuordnung, neuzuordnung, saveZuordnung } from '../services/abstellplatzZuordnungen';
 import { getParkkartenInfo, parkkartenPdf, saveParkkartenInfo } from '../services/parkkarten';
 
 const VIEW: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];

@@ -1,0 +1,129 @@
+import type { Actor } from '../../../platform/auth/principal';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { lockRow } from '../../../platform/db/lockRow';
+import { validationFailed } from '../../../platform/errors';
+import { recordHistory } from '../../../platform/history/history';
+import {
+  ABSTELLPLATZ_HISTORY_TYPE,
+  type AbstellplatzDetail,
+  type AbstellplatzZuordnung,
+  addDays,
+  adresseExists,
+  deDate,
+  getAbstellplatz,
+  getZuordnung,
+  toZuordnung,
+  type ZuordnungRow,
+  zuordnungen,
+} from './abstellplaetze';
+import { recordOnAdresse } from './adresseHistory';
+
+// Who uses a parking space when: Neuzuordnung from a date, editing and removing an assignment.
+// Each locks the space's row so two changes at once cannot leave overlapping assignments.
+
+/**
+ * Gives the space to another address from `datum`: the assignment running then ends the day
+ * before, the new one starts at `datum` (open-ended). Call it inside a transaction.
+ */
+export async function neuzuordnung(
+  db: Db,
+  actor: Actor,
+  input: { abstellplatzId: number; adresseId: number; datum: string },
+): Promise<AbstellplatzDetail> {
+  // Two reassignments of the same space at once: the second waits and sees the first one's result.
+  await lockRow(db, 'abstellplaetze', input.abstellplatzId);
+  const before = await getAbstellplatz(db, input.abstellplatzId);
+  if (!(await adresseExists(db, input.adresseId)))
+    throw validationFailed({ adresseId: ['Diese Adresse gibt es nicht.'] });
+  const all = ((await zuordnungen(db).where('z.abstellplatz_id', input.abstellplatzId)) as ZuordnungRow[]).map(
+    toZuordnung,
+  );
+  const later = all.find((z) => z.von >= input.datum);
+  if (later) {
+    throw validationFailed({
+      datum: [
+        `Der Abstellplatz ist ab ${deDate(later.von)} bereits ${later.adresseName} zugeordnet; die neue Zuordnung muss danach beginnen.`,
+      ],
+    });
+  }
+  const running = all.filter((z) => z.bis === null || z.bis >= input.datum);
+  const ende = addDays(input.datum, -1);
+  for (const z of running) await db('abstellplatz_zuordnungen').where({ id: z.id }).update({ bis: ende });
+  const [newId] = (
+    await db('abstellplatz_zuordnungen').insert({
+      abstellplatz_id: input.abstellplatzId,
+      adresse_id: input.adresseId,
+      von: input.datum,
+      bis: null,
+      created_at: nowDb(),
+    })
+  ).map(Number) as [number];
+  const neu = await getZuordnung(db, newId);
+  await recordHistory(db, actor, {
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: input.abstellplatzId,
+    action: 'neuzuordnung',
+    before: { zuordnung: before.zuordnung, beendet: running.map((z) => ({ ...z, bis: ende })) },
+    after: { zuordnung: neu },
+  });
+  for (const z of running) {
+    await recordOnAdresse(db, actor, z.adresseId, {
+      action: 'neuzuordnung',
+      field: 'abstellplatz',
+      before: `${before.nummer}, seit ${deDate(z.von)}`,
+      after: `${before.nummer} bis ${deDate(ende)}, danach ${neu.adresseName}`,
+    });
+  }
+  const vorher = running.map((z) => z.adresseName).join(', ');
+  await recordOnAdresse(db, actor, input.adresseId, {
+    action: 'neuzuordnung',
+    field: 'abstellplatz',
+    before: null,
+    after: `${before.nummer} ab ${deDate(input.datum)}${vorher ? `, vorher ${vorher}` : ''}`,
+  });
+  return getAbstellplatz(db, input.abstellplatzId);
+}
+
+/** Changes an assignment's dates; it must not overlap another assignment of the same space. */
+export async function saveZuordnung(
+  db: Db,
+  actor: Actor,
+  input: { id: number; von: string; bis: string | null },
+): Promise<AbstellplatzZuordnung> {
+  const before = await getZuordnung(db, input.id);
+  await lockRow(db, 'abstellplaetze', before.abstellplatzId);
+  const others = (
+    (await zuordnungen(db)
+      .where('z.abstellplatz_id', before.abstellplatzId)
+      .whereNot('z.id', input.id)) as ZuordnungRow[]
+  ).map(toZuordnung);
+  const overlap = others.find((o) => o.von <= (input.bis ?? '9999-12-31') && (o.bis ?? '9999-12-31') >= input.von);
+  if (overlap) {
+    throw validationFailed({
+      von: [
+        `Der Zeitraum überschneidet sich mit der Zuordnung an ${overlap.adresseName} (${deDate(overlap.von)} bis ${overlap.bis ? deDate(overlap.bis) : 'offen'}).`,
+      ],
+    });
+  }
+  await db('abstellplatz_zuordnungen').where({ id: input.id }).update({ von: input.von, bis: input.bis });
+  const after = await getZuordnung(db, input.id);
+  await recordHistory(db, actor, {
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: before.abstellplatzId,
+    action: 'zuordnung-update',
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteZuordnung(db: Db, actor: Actor, id: number): Promise<void> {
+  const before = await getZuordnung(db, id);
+  await db('abstellplatz_zuordnungen').where({ id }).delete();
+  await recordHistory(db, actor, {
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: before.abstellplatzId,
+    action: 'zuordnung-delete',
+    before,
+  });
+}
