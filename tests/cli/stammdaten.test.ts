@@ -193,6 +193,7 @@ describe('kgv export / import stammdaten', () => {
     // Each imported record starts its Verlauf with "importiert".
     const hist = await target.db('history').where({ entity_type: 'Parzelle', entity_id: '5' });
     expect(hist).toMatchObject([{ action: 'import', user_name: 'kgv import stammdaten' }]);
+    expect(JSON.parse(hist[0].after)).toMatchObject({ id: 5, nummer: '5', flaeche: '300.00', gruppeId: null });
     expect(await target.db('history').where({ entity_type: 'Adresse', entity_id: '3', action: 'import' })).toHaveLength(
       1,
     );

@@ -13,6 +13,12 @@ import { IMPORT_ACTOR_NAME, type ImportError, type ImportPlan, insertedId } from
 // the target already (the first start creates the current year): they are matched by Jahr / Name
 // and every reference to them is mapped to the target's id.
 
+/** The row with the API's field names (gruppe_id → gruppeId), which the Verlauf knows labels for. */
+const camelKeys = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
+  );
+
 export function isExportAllWorkbook(sheets: ReadSheet[]): boolean {
   const parzellen = sheets.find((s) => s.name === 'Parzellen');
   const adressen = sheets.find((s) => s.name === 'Adressen');
@@ -115,7 +121,7 @@ export async function planExportAll(db: Db, sheets: ReadSheet[]): Promise<Import
                 entityType: spec.historyType,
                 entityId: Number(values.id),
                 action: 'import',
-                after: values,
+                after: camelKeys(values),
               });
             }
           }
