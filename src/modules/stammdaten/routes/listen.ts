@@ -21,10 +21,10 @@ import {
   germanDate,
   germanDecimal,
   jubilaeumsliste,
-  stammdatenblatt,
   summenblatt,
   unterschriftenliste,
 } from '../services/listen';
+import { stammdatenblatt } from '../services/stammdatenblatt';
 import { Liste, type ListeColumn, listeCss } from '../templates/Liste';
 import { Stammdatenblatt, stammdatenblattCss } from '../templates/Stammdatenblatt';
 

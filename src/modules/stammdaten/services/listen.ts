@@ -1,5 +1,4 @@
 import type { Db } from '../../../platform/db/db';
-import { notFound } from '../../../platform/errors';
 import { todayVienna } from '../../../platform/validation';
 import type { Pachtabrechnung } from '../schema/parzellen';
 import { compareNames, displayName, isActive } from './names';
@@ -246,67 +245,6 @@ export async function summenblatt(
     })),
   ];
   return { pachtabrechnung: pa, stichtag, rows };
-}
-
-export type Stammdatenblatt = {
-  adresse: Record<string, unknown> & { id: number; name: string };
-  parzellen: { nummer: string; flaeche: string; von: string; bis: string | null }[];
-  weiterePersonen: { name: string; beziehung: string; geburtsdatum: string | null; telefon: string; email: string }[];
-  abstellplaetze: { nummer: string; kategorie: string; von: string; bis: string | null }[];
-  funktionen: { name: string; von: string; bis: string | null }[];
-};
-
-/** One person's data: address, plots (current and past), further persons, parking spaces, functions. */
-export async function stammdatenblatt(db: Db, id: number): Promise<Stammdatenblatt> {
-  const a = await db('adressen').where({ id }).first();
-  if (!a) throw notFound('Die Adresse gibt es nicht.');
-  const parzellen = await db('pachtverhaeltnisse as pv')
-    .join('parzellen as p', 'p.id', 'pv.parzelle_id')
-    .where('pv.adresse_id', id)
-    .orderBy('pv.von', 'desc')
-    .select('p.nummer', 'p.flaeche', 'pv.von', 'pv.bis');
-  const weitere = await db('weitere_personen').where({ adresse_id: id }).orderBy('id');
-  const plaetze = await db('abstellplatz_zuordnungen as z')
-    .join('abstellplaetze as p', 'p.id', 'z.abstellplatz_id')
-    .leftJoin('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
-    .where('z.adresse_id', id)
-    .orderBy('z.von', 'desc')
-    .select('p.nummer', 'k.name as kategorie', 'z.von', 'z.bis');
-  const funktionen = await db('funktionaere as f')
-    .join('funktionen as fn', 'fn.id', 'f.funktion_id')
-    .where('f.adresse_id', id)
-    .orderBy('f.von', 'desc')
-    .select('fn.name', 'f.von', 'f.bis');
-  return {
-    adresse: {
-      ...a,
-      id: Number(a.id),
-      name: displayName(a),
-      geburtsdatum: isoDay(a.geburtsdatum),
-      eintrittsdatum: isoDay(a.eintrittsdatum),
-      austrittsdatum: isoDay(a.austrittsdatum),
-    },
-    parzellen: parzellen.map((p) => ({
-      nummer: String(p.nummer),
-      flaeche: decimal(p.flaeche) ?? '0.00',
-      von: isoDay(p.von)!,
-      bis: isoDay(p.bis),
-    })),
-    weiterePersonen: weitere.map((w) => ({
-      name: displayName(w),
-      beziehung: String(w.beziehung ?? ''),
-      geburtsdatum: isoDay(w.geburtsdatum),
-      telefon: String(w.telefon ?? ''),
-      email: String(w.email ?? ''),
-    })),
-    abstellplaetze: plaetze.map((p) => ({
-      nummer: String(p.nummer),
-      kategorie: String(p.kategorie ?? ''),
-      von: isoDay(p.von)!,
-      bis: isoDay(p.bis),
-    })),
-    funktionen: funktionen.map((f) => ({ name: String(f.name), von: isoDay(f.von)!, bis: isoDay(f.bis) })),
-  };
 }
 
 export type AdresseExportRow = Record<string, unknown>;

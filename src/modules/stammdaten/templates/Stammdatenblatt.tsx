@@ -1,5 +1,5 @@
-import type { Stammdatenblatt as Data } from '../services/listen';
 import { germanDate, germanDecimal } from '../services/listen';
+import type { Stammdatenblatt as Data } from '../services/stammdatenblatt';
 
 export type StammdatenblattProps = {
   vereinsName: string;
