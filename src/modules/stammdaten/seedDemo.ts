@@ -122,9 +122,10 @@ const FUNKTIONEN = ['Obmann', 'Kassier', 'Schriftführer', 'Wasserwart', 'Rechnu
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Inserts one row and answers its id: SQLite and MySQL both answer [id] (no RETURNING, which MySQL lacks). */
 async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [id] = await db(table).insert(row).returning('id');
-  return Number(typeof id === 'object' ? (id as { id: number }).id : id);
+  const [id] = await db(table).insert(row);
+  return Number(id);
 }
 
 /** The Stammdaten part of the demo club „KGV Sonnenhang“; skipped when plots exist already. */
