@@ -198,3 +198,19 @@ export const activeAdressenQuery = z.object({
     .default('aktiv'),
   mitglied: z.enum(['ja', 'nein'], { error: 'Erlaubt sind: ja, nein.' }).optional(),
 });
+
+// Answer types of GetAdresse's year scope (shared with the UI, like the schemas).
+
+/** A plot the address held at some time of the year, with that year's values. */
+export type ParzelleImJahr = {
+  id: number;
+  nummer: string;
+  von: string;
+  bis: string | null;
+  flaeche: string;
+  gemeinschaftsflaeche: string | null;
+  anzahlParkkarten: number;
+};
+
+/** GetAdresse's year scope (`pachtabrechnungID`, the newest year without it). */
+export type AdresseJahr = { pachtabrechnungId: number; jahr: number; parzellen: ParzelleImJahr[] };

@@ -1,20 +1,7 @@
 import type { Db } from '../../../platform/db/db';
-import { compareNames } from './names';
+import type { AdresseJahr } from '../schema/adressen';
+import { comparePlots, decimal, isoDay } from './listen';
 import { resolveYear } from './pachtabrechnungen';
-
-/** A plot the address held at some time of the year, with that year's values. */
-export type ParzelleImJahr = {
-  id: number;
-  nummer: string;
-  von: string;
-  bis: string | null;
-  flaeche: string;
-  gemeinschaftsflaeche: string | null;
-  anzahlParkkarten: number;
-};
-
-/** GetAdresse's year scope (`pachtabrechnungID`, the newest year without it). */
-export type AdresseJahr = { pachtabrechnungId: number; jahr: number; parzellen: ParzelleImJahr[] };
 
 type Row = {
   id: number;
@@ -25,9 +12,6 @@ type Row = {
   gemeinschaftsflaeche: unknown;
   anzahl_parkkarten: unknown;
 };
-
-const day = (v: unknown) => String(v).slice(0, 10);
-const dec2 = (v: unknown) => (v == null ? null : Number(v).toFixed(2));
 
 /** The plots whose lease with the address overlaps the year (1 January to 31 December). */
 export async function adresseJahr(db: Db, adresseId: number, pachtabrechnungId?: number): Promise<AdresseJahr> {
@@ -53,12 +37,12 @@ export async function adresseJahr(db: Db, adresseId: number, pachtabrechnungId?:
     .map((r) => ({
       id: Number(r.id),
       nummer: r.nummer,
-      von: day(r.von),
-      bis: r.bis == null ? null : day(r.bis),
-      flaeche: dec2(r.flaeche) ?? '0.00',
-      gemeinschaftsflaeche: dec2(r.gemeinschaftsflaeche),
+      von: isoDay(r.von) ?? '',
+      bis: isoDay(r.bis),
+      flaeche: decimal(r.flaeche) ?? '0.00',
+      gemeinschaftsflaeche: decimal(r.gemeinschaftsflaeche),
       anzahlParkkarten: Number(r.anzahl_parkkarten ?? 0),
     }))
-    .sort((a, b) => compareNames(a.nummer, b.nummer) || a.von.localeCompare(b.von));
+    .sort((a, b) => comparePlots(a.nummer, b.nummer) || a.von.localeCompare(b.von));
   return { pachtabrechnungId: year.id, jahr: year.jahr, parzellen };
 }

@@ -1,6 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
-import { lockRow } from '../../../platform/db/lockRow';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
@@ -83,9 +82,8 @@ export async function executeGartenwechsel(
 ): Promise<{ parzelle: Parzelle; historie: GartenhistorieEintrag[] }> {
   const { parzelleId, neueAdresseId, datum } = input;
   const errors: Record<string, string[]> = {};
-  // Two changes of the same plot at once: the second waits and then sees the first one's lease.
-  await lockRow(db, 'parzellen', parzelleId);
-  const plot = (await db('parzellen').where({ id: parzelleId }).first('id', 'nummer')) as
+  // Locked (FOR UPDATE on MySQL): a second change of the same plot waits and then sees this lease.
+  const plot = (await db('parzellen').where({ id: parzelleId }).forUpdate().first('id', 'nummer')) as
     | { id: number; nummer: string }
     | undefined;
   if (!plot) errors.parzelleId = ['Diese Parzelle gibt es nicht.'];

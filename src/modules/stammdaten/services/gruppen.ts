@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { Gruppe, Lookup } from '../schema/parzellen';
-import { sameName } from './names';
+import { nameList, sameName } from './names';
 
 export const GRUPPE_HISTORY_TYPE = 'Gruppe';
 const NOT_FOUND = 'Die Gruppe wurde nicht gefunden.';
@@ -75,8 +75,7 @@ export async function deleteGruppe(db: Db, actor: Actor, id: number): Promise<vo
   const before = await getGruppe(db, id);
   const plots = (await db('parzellen').where({ gruppe_id: id }).select('nummer')) as { nummer: string }[];
   if (plots.length) {
-    const nummern = plots.map((p) => p.nummer).sort(collator.compare);
-    const shown = nummern.length > 10 ? `${nummern.slice(0, 10).join(', ')} u. a.` : nummern.join(', ');
+    const shown = nameList(plots.map((p) => p.nummer));
     throw conflict(
       `Die Gruppe „${before.name}“ ist ${plots.length === 1 ? 'der Parzelle' : `${plots.length} Parzellen`} ${shown} zugeordnet und kann nicht gelöscht werden.`,
       undefined,

@@ -5,7 +5,7 @@ import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
 import { addDays, addYears, countOf, dateOf, deDate } from './abstellplaetze';
-import { sameName } from './names';
+import { nameList, sameName } from './names';
 
 export const HWZ_HISTORY_TYPE = 'Hauptwasserzaehler';
 /** Austria: a water meter is re-verified or replaced every 5 years (MEG); warn 90 days before. */
@@ -232,9 +232,9 @@ export async function deleteHauptwasserzaehler(db: Db, actor: Actor, id: number)
   const before = await getHauptwasserzaehler(db, id);
   const plots = (await db('parzellen').where({ hauptwasserzaehler_id: id }).select('nummer')) as { nummer: string }[];
   if (plots.length) {
-    const names = plots.map((p) => p.nummer).sort(collator.compare);
+    const names = plots.map((p) => p.nummer);
     throw conflict(
-      `Am Hauptwasserzähler „${before.nummer}“ ${names.length === 1 ? 'hängt die Parzelle' : 'hängen die Parzellen'} ${names.join(', ')}; er kann nicht gelöscht werden.`,
+      `Am Hauptwasserzähler „${before.nummer}“ ${names.length === 1 ? 'hängt die Parzelle' : 'hängen die Parzellen'} ${nameList(names)}; er kann nicht gelöscht werden.`,
       undefined,
       'still_referenced',
     );

@@ -6,7 +6,7 @@ import { recordHistory } from '../../../platform/history/history';
 import { EXPORT_TABLES, type TableSpec } from './exportTables';
 import { parseField } from './importCells';
 import { checkWorkbook, type ParsedRow } from './importExportAllChecks';
-import { IMPORT_ACTOR_NAME, type ImportError, type ImportPlan, insertedId } from './importPlan';
+import { IMPORT_ACTOR_NAME, type ImportError, type ImportPlan } from './importPlan';
 
 // The ExportAll workbook (`kgv export stammdaten`) read back into an empty database: ids are kept,
 // so every reference between the sheets still holds. Years and parking categories may exist in
@@ -106,7 +106,7 @@ export async function planExportAll(db: Db, sheets: ReadSheet[]): Promise<Import
               const taken = await trx(spec.table).where({ id: row.id }).first('id');
               const { id: _old, ...withoutId } = row;
               const [id] = await trx(spec.table).insert(taken ? withoutId : row);
-              map.set(Number(values.id), taken ? insertedId(id) : Number(values.id));
+              map.set(Number(values.id), taken ? Number(id) : Number(values.id));
             }
           } else if (spec.table === 'parkkarten_info') {
             // The first start may have stored the current year's card settings: the backup wins.

@@ -1,5 +1,6 @@
 import { EXPORT_TABLES, type TableSpec } from './exportTables';
 import type { ImportError } from './importPlan';
+import { germanDate } from './listen';
 import { sameName } from './names';
 
 // What the database would refuse, found before anything is written, with the sheet, row and column
@@ -8,7 +9,6 @@ import { sameName } from './names';
 
 export type ParsedRow = { rowNumber: number; values: Record<string, unknown> };
 
-const deDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const shown = (v: unknown) => (typeof v === 'string' ? `„${v}“` : String(v));
 
 function checkSheet(spec: TableSpec, rows: ParsedRow[], err: (row: number, column: string, message: string) => void) {
@@ -22,7 +22,7 @@ function checkSheet(spec: TableSpec, rows: ParsedRow[], err: (row: number, colum
     const von = values.von;
     const bis = values.bis;
     if (typeof von === 'string' && typeof bis === 'string' && bis < von)
-      err(rowNumber, 'bis', `Das Ende (${deDate(bis)}) liegt vor dem Beginn (${deDate(von)}).`);
+      err(rowNumber, 'bis', `Das Ende (${germanDate(bis)}) liegt vor dem Beginn (${germanDate(von)}).`);
   }
   const keys: (string | string[])[] = [
     ...(spec.fields.some((x) => x.name === 'id') ? ['id'] : []),

@@ -18,6 +18,3 @@ export type ImportPlan = {
 
 /** The name imported rows carry in the history (Verlauf: "kgv import stammdaten · importiert"). */
 export const IMPORT_ACTOR_NAME = 'kgv import stammdaten';
-
-/** The id of a row `knex(table).insert(row)` just wrote: SQLite and MySQL answer [id]. */
-export const insertedId = (id: unknown) => Number(id);

@@ -3,9 +3,11 @@ import { type Db, nowDb } from '../../../platform/db/db';
 import { type CellValue, normalizeHeader, type ReadSheet } from '../../../platform/excel/excelReader';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
+import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { parseDate, parseDecimal, text } from './importCells';
-import { IMPORT_ACTOR_NAME, type ImportError, type ImportPlan, insertedId } from './importPlan';
+import { IMPORT_ACTOR_NAME, type ImportError, type ImportPlan } from './importPlan';
 import { displayName } from './names';
+import { PARZELLE_HISTORY_TYPE } from './parzellen';
 
 // A club's own sheet, as it comes out of the Excel the board kept until now: German headers in any
 // order and spelling, one row per member, the plot number and area when the member holds one.
@@ -144,12 +146,17 @@ export async function planVereinsliste(db: Db, sheet: ReadSheet): Promise<Import
       const actor = systemActor(IMPORT_ACTOR_NAME);
       for (const r of rows) {
         const [adresseId] = await trx('adressen').insert({ ...r.adresse, created_at: now, updated_at: now });
-        const aid = insertedId(adresseId);
-        await recordHistory(trx, actor, { entityType: 'Adresse', entityId: aid, action: 'import', after: r.adresse });
+        const aid = Number(adresseId);
+        await recordHistory(trx, actor, {
+          entityType: ADRESSE_HISTORY_TYPE,
+          entityId: aid,
+          action: 'import',
+          after: r.adresse,
+        });
         if (r.parzelle) {
           const plot = { nummer: r.parzelle, flaeche: (r.flaeche ?? 0).toFixed(2) };
           const [parzelleId] = await trx('parzellen').insert({ ...plot, created_at: now, updated_at: now });
-          const pid = insertedId(parzelleId);
+          const pid = Number(parzelleId);
           const von = r.eintritt ?? todayVienna();
           await trx('pachtverhaeltnisse').insert({
             parzelle_id: pid,
@@ -159,7 +166,7 @@ export async function planVereinsliste(db: Db, sheet: ReadSheet): Promise<Import
             created_at: now,
           });
           await recordHistory(trx, actor, {
-            entityType: 'Parzelle',
+            entityType: PARZELLE_HISTORY_TYPE,
             entityId: pid,
             action: 'import',
             after: { ...plot, nutzungsberechtigter: { adresseId: aid, name: displayName(r.adresse), von } },

@@ -4,6 +4,7 @@ import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { WeiterePersonInput } from '../schema/adressen';
 import { recordOnAdresse } from './adresseHistory';
+import { germanDate } from './listen';
 import { compareNames, displayName } from './names';
 
 export const WEITERE_PERSON_HISTORY_TYPE = 'WeiterePerson';
@@ -133,14 +134,12 @@ export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePerso
   return after;
 }
 
-const deDay = (iso: string | null) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
-
 /** One line about a further person for the address's Verlauf: "Huber Anna (Tochter), geb. 01.02.2010, …". */
 export function personSummary(p: WeiterePerson): string {
   const parts = [
     `${displayName(p)}${p.beziehung ? ` (${p.beziehung})` : ''}`,
-    p.geburtsdatum ? `geb. ${deDay(p.geburtsdatum)}` : '',
-    p.eintrittsdatum ? `Eintritt ${deDay(p.eintrittsdatum)}` : '',
+    p.geburtsdatum ? `geb. ${germanDate(p.geburtsdatum)}` : '',
+    p.eintrittsdatum ? `Eintritt ${germanDate(p.eintrittsdatum)}` : '',
     p.telefon ? `Tel. ${p.telefon}` : '',
     p.email,
     p.zeitungErlaubt ? 'Vereinszeitung' : '',

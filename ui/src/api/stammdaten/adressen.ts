@@ -1,6 +1,7 @@
 import { withQuery } from '../fetcher';
 import { useApi } from '../useApi';
 import { mutateApi } from '../useMutation';
+import type { AdresseJahr } from './schemas';
 
 // Shapes of docs/api/stammdaten.md: dates YYYY-MM-DD, flags as a bit sum.
 
@@ -74,23 +75,6 @@ export interface FileRecord {
   mime: string;
   size: number;
   createdAt: string;
-}
-
-/** A plot the address held at some time of a year, with that year's values (GetAdresse's `jahr`). */
-export interface ParzelleImJahr {
-  id: number;
-  nummer: string;
-  von: string;
-  bis: string | null;
-  flaeche: string;
-  gemeinschaftsflaeche: string | null;
-  anzahlParkkarten: number;
-}
-
-export interface AdresseJahr {
-  pachtabrechnungId: number;
-  jahr: number;
-  parzellen: ParzelleImJahr[];
 }
 
 export type AdresseDetail = Adresse & { weiterePersonen: WeiterePerson[]; dateien: FileRecord[]; jahr: AdresseJahr };
