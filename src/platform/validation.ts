@@ -26,3 +26,22 @@ export const isoDate = z
 export function todayVienna(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(now);
 }
+
+/** Read-only fields of an answer that a client may send back unchanged; they are ignored. */
+export const readOnly = z.unknown().optional();
+
+/**
+ * A request body that refuses fields it does not know ("Unbekannte Felder: farbe."), so a typo
+ * never silently drops a value. Answer fields a client may send back go into `shape` as `readOnly`.
+ * `what` completes "Erwartet wird ein Objekt mit den Feldern …" for a body that is no object.
+ */
+export function strict<S extends z.ZodRawShape>(shape: S, what?: string) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unbekannte Felder: ${(issue as { keys: string[] }).keys.join(', ')}.`
+        : what
+          ? `Erwartet wird ein Objekt mit den Feldern ${what}.`
+          : 'Erwartet wird ein Objekt.',
+  });
+}

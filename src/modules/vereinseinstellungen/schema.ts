@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidBic, isValidIban, normalizeBic, normalizeIban } from '../../platform/payment/iban';
-import { queryInt } from '../../platform/validation';
+import { queryInt, strict } from '../../platform/validation';
 import { isValidCreditorId, isValidHost, normalizeCreditorId, normalizeWebsite, plzError } from './validators';
 
 // Request schemas of the Vereinseinstellungen calls, one strict object per section. Unknown fields are
@@ -73,15 +73,8 @@ function decimal(min: number, max: number) {
     .refine((s) => Number(s) >= min && Number(s) <= max, `Erlaubt sind Werte von ${min} bis ${max}.`);
 }
 
-/** A strict object: fields it does not know are refused by name. */
-function section<S extends z.ZodRawShape>(shape: S) {
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unbekannte Felder: ${(issue as { keys: string[] }).keys.join(', ')}.`
-        : 'Erwartet wird ein Objekt mit den Feldern des Abschnitts.',
-  });
-}
+/** A section's fields; fields it does not know are refused by name. */
+const section = <S extends z.ZodRawShape>(shape: S) => strict(shape, 'des Abschnitts');
 
 export const adresseSchema = section({
   name: required(200, 'Bitte geben Sie den Vereinsnamen ein.'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryInt } from '../../../platform/validation';
+import { isoDate, queryInt, readOnly, strict } from '../../../platform/validation';
 
 // Request schemas of the Abstellplatz and Parkkarten calls, and small pieces the other Stammdaten
 // schemas share. Read-only fields a client sends back (kategorieName, zuordnung …) are ignored;
@@ -47,31 +47,6 @@ export const refId = (message = 'Bitte wählen Sie einen Eintrag.') =>
     .min(1, message)
     .max(2_147_483_647, message);
 
-/** Read-only fields of an answer that a client may send back unchanged; they are ignored. */
-export const readOnly = z.unknown().optional();
-
-/**
- * A request body that refuses fields it does not know ("Unbekannte Felder: farbe."), so a typo
- * never silently drops a value; `readOnlyKeys` are answer fields a client may send back unchanged.
- */
-export function strictBody<S extends z.ZodRawShape>(shape: S, readOnlyKeys: readonly string[] = []) {
-  const withReadOnly: Record<string, unknown> = { ...shape };
-  for (const key of readOnlyKeys) withReadOnly[key] = readOnly;
-  // The read-only keys stay out of the body's type: a client is not meant to send them.
-  return z
-    .strictObject(withReadOnly as unknown as S, {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `Unbekannte Felder: ${(issue as { keys: string[] }).keys.join(', ')}.`
-          : 'Erwartet wird ein Objekt.',
-    })
-    .transform((v) => {
-      const out: Record<string, unknown> = { ...v };
-      for (const key of readOnlyKeys) delete out[key];
-      return out as z.output<z.ZodObject<S>>;
-    });
-}
-
 /** `id` of UpdateX: 0 or absent creates. */
 export const saveId = int(0, 2_147_483_647)
   .nullish()
@@ -88,43 +63,51 @@ export const idQuery = z.object({ id: queryInt });
 export const adresseIdQuery = z.object({ adresseId: queryInt });
 export const pachtabrechnungQuery = z.object({ pachtabrechnungID: queryInt.optional() });
 
-export const abstellplatzBody = strictBody(
-  {
-    id: saveId,
-    nummer: requiredText(20, 'Bitte geben Sie die Nummer des Abstellplatzes an.'),
-    kategorieId: refId('Bitte wählen Sie eine Kategorie.'),
-    aktiv: bool(true),
-    notiz: optionalText(5000, true),
-  },
-  ['kategorieName', 'jahresgebuehrCent', 'zuordnung', 'zuordnungen'],
-);
+export const abstellplatzBody = strict({
+  id: saveId,
+  nummer: requiredText(20, 'Bitte geben Sie die Nummer des Abstellplatzes an.'),
+  kategorieId: refId('Bitte wählen Sie eine Kategorie.'),
+  aktiv: bool(true),
+  notiz: optionalText(5000, true),
+  kategorieName: readOnly,
+  jahresgebuehrCent: readOnly,
+  zuordnung: readOnly,
+  zuordnungen: readOnly,
+});
 export type AbstellplatzInput = z.output<typeof abstellplatzBody>;
 
-export const neuzuordnungBody = strictBody({
+export const neuzuordnungBody = strict({
   abstellplatzId: refId('Bitte wählen Sie einen Abstellplatz.'),
   adresseId: refId('Bitte wählen Sie eine Adresse.'),
   datum: date,
 });
 
-export const zuordnungBody = strictBody(
-  { id: refId('Bitte wählen Sie eine Zuordnung.'), von: date, bis: optionalDate },
-  ['adresseId', 'adresseName', 'abstellplatzId', 'abstellplatzNummer', 'kategorieName', 'jahresgebuehrCent'],
-).refine((v) => v.bis === null || v.bis >= v.von, {
+export const zuordnungBody = strict({
+  id: refId('Bitte wählen Sie eine Zuordnung.'),
+  von: date,
+  bis: optionalDate,
+  adresseId: readOnly,
+  adresseName: readOnly,
+  abstellplatzId: readOnly,
+  abstellplatzNummer: readOnly,
+  kategorieName: readOnly,
+  jahresgebuehrCent: readOnly,
+}).refine((v) => v.bis === null || v.bis >= v.von, {
   message: 'Das Ende darf nicht vor dem Beginn liegen.',
   path: ['bis'],
 });
 
-export const parkkartenInfoBody = strictBody(
-  {
-    pachtabrechnungId: refId('Bitte wählen Sie das Jahr.'),
-    gebuehrCent: int(0, 10_000_000, 'Erlaubt sind 0 bis 100.000,00 € (ganze Cent).')
-      .nullish()
-      .transform((v) => v ?? 0),
-    gueltigBis: optionalDate,
-    hinweis: optionalText(2000, true),
-  },
-  ['jahr', 'anzahlKarten', 'anzahlParzellen'],
-);
+export const parkkartenInfoBody = strict({
+  pachtabrechnungId: refId('Bitte wählen Sie das Jahr.'),
+  gebuehrCent: int(0, 10_000_000, 'Erlaubt sind 0 bis 100.000,00 € (ganze Cent).')
+    .nullish()
+    .transform((v) => v ?? 0),
+  gueltigBis: optionalDate,
+  hinweis: optionalText(2000, true),
+  jahr: readOnly,
+  anzahlKarten: readOnly,
+  anzahlParzellen: readOnly,
+});
 
 export const parkkartenQuery = z.object({
   parzelle: z.string().trim().max(20, 'Höchstens 20 Zeichen.').optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidIban, normalizeIban } from '../../../platform/payment/iban';
-import { isoDate, queryInt, todayVienna } from '../../../platform/validation';
+import { isoDate, queryInt, readOnly, strict, todayVienna } from '../../../platform/validation';
 import { plzError } from '../../vereinseinstellungen/validators';
 
 // Request schemas of the Adresse and WeiterePerson calls. Strict objects: unknown fields are
@@ -65,18 +65,6 @@ const id = z
   .nullish()
   .transform((v) => v ?? 0);
 
-/** Read-only fields of an answer that a client may send back unchanged; they are ignored. */
-const readOnly = z.unknown().optional();
-
-function strict<S extends z.ZodRawShape>(shape: S) {
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unbekannte Felder: ${(issue as { keys: string[] }).keys.join(', ')}.`
-        : 'Erwartet wird ein Objekt mit den Feldern der Adresse.',
-  });
-}
-
 const NACHNAME = 'Bitte geben Sie den Nachnamen ein.';
 const nachname = z
   .string({ error: (i) => (i.input == null ? NACHNAME : 'Erwartet wird ein Text.') })
@@ -86,44 +74,47 @@ const nachname = z
   .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
   .refine((s) => !hasControl(s), 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.');
 
-export const adresseBody = strict({
-  id,
-  anrede: optional(text(20)),
-  titel: optional(text(50)),
-  vorname: optional(text(100)),
-  nachname,
-  strasse: optional(text(200)),
-  plz: optional(text(10)),
-  ort: optional(text(100)),
-  land: optional(text(100)),
-  telefon: optional(text(50)),
-  mobil: optional(text(50)),
-  email: optionalEmail,
-  geburtsdatum: optionalDate,
-  eintrittsdatum: optionalDate,
-  austrittsdatum: optionalDate,
-  flags,
-  adresstyp: z
-    .number({ error: typeError('eine Zahl') })
-    .int('Erwartet wird eine ganze Zahl.')
-    .min(0, 'Erlaubt sind 0 bis 3.')
-    .max(3, 'Erlaubt sind 0 bis 3.')
-    .nullish()
-    .transform((v) => v ?? 1),
-  iban: optional(
-    text(42)
-      .transform(normalizeIban)
-      .refine((s) => s === '' || isValidIban(s), 'Die IBAN ist ungültig (Prüfziffer oder Länge stimmt nicht).'),
-  ),
-  zeitungErlaubt: bool,
-  notiz: optional(text(10_000, true)),
-  name: readOnly,
-  aktiv: readOnly,
-  parzellen: readOnly,
-  weiterePersonen: readOnly,
-  dateien: readOnly,
-  jahr: readOnly,
-}).superRefine(
+export const adresseBody = strict(
+  {
+    id,
+    anrede: optional(text(20)),
+    titel: optional(text(50)),
+    vorname: optional(text(100)),
+    nachname,
+    strasse: optional(text(200)),
+    plz: optional(text(10)),
+    ort: optional(text(100)),
+    land: optional(text(100)),
+    telefon: optional(text(50)),
+    mobil: optional(text(50)),
+    email: optionalEmail,
+    geburtsdatum: optionalDate,
+    eintrittsdatum: optionalDate,
+    austrittsdatum: optionalDate,
+    flags,
+    adresstyp: z
+      .number({ error: typeError('eine Zahl') })
+      .int('Erwartet wird eine ganze Zahl.')
+      .min(0, 'Erlaubt sind 0 bis 3.')
+      .max(3, 'Erlaubt sind 0 bis 3.')
+      .nullish()
+      .transform((v) => v ?? 1),
+    iban: optional(
+      text(42)
+        .transform(normalizeIban)
+        .refine((s) => s === '' || isValidIban(s), 'Die IBAN ist ungültig (Prüfziffer oder Länge stimmt nicht).'),
+    ),
+    zeitungErlaubt: bool,
+    notiz: optional(text(10_000, true)),
+    name: readOnly,
+    aktiv: readOnly,
+    parzellen: readOnly,
+    weiterePersonen: readOnly,
+    dateien: readOnly,
+    jahr: readOnly,
+  },
+  'der Adresse',
+).superRefine(
   (v, ctx) => {
     // Runs even when other fields failed, so every mistake is reported at once: check types first.
     const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
@@ -155,26 +146,29 @@ export const adresseBody = strict({
 );
 export type AdresseInput = z.output<typeof adresseBody>;
 
-export const weiterePersonBody = strict({
-  id,
-  adresseId: z
-    .number({ error: typeError('eine Zahl') })
-    .int('Erwartet wird eine ganze Zahl.')
-    .min(1, 'Bitte wählen Sie die Adresse, zu der die Person gehört.')
-    .max(2_147_483_647, 'Die Zahl ist zu groß.'),
-  anrede: optional(text(20)),
-  titel: optional(text(50)),
-  vorname: optional(text(100)),
-  nachname,
-  beziehung: optional(text(50)),
-  telefon: optional(text(50)),
-  email: optionalEmail,
-  geburtsdatum: optionalDate,
-  eintrittsdatum: optionalDate,
-  flags,
-  zeitungErlaubt: bool,
-  notiz: optional(text(10_000, true)),
-}).superRefine((v, ctx) => {
+export const weiterePersonBody = strict(
+  {
+    id,
+    adresseId: z
+      .number({ error: typeError('eine Zahl') })
+      .int('Erwartet wird eine ganze Zahl.')
+      .min(1, 'Bitte wählen Sie die Adresse, zu der die Person gehört.')
+      .max(2_147_483_647, 'Die Zahl ist zu groß.'),
+    anrede: optional(text(20)),
+    titel: optional(text(50)),
+    vorname: optional(text(100)),
+    nachname,
+    beziehung: optional(text(50)),
+    telefon: optional(text(50)),
+    email: optionalEmail,
+    geburtsdatum: optionalDate,
+    eintrittsdatum: optionalDate,
+    flags,
+    zeitungErlaubt: bool,
+    notiz: optional(text(10_000, true)),
+  },
+  'der weiteren Person',
+).superRefine((v, ctx) => {
   if (v.geburtsdatum && v.geburtsdatum > todayVienna()) {
     ctx.addIssue({
       code: 'custom',

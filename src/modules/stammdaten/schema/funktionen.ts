@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { queryInt } from '../../../platform/validation';
-import { bool, date, int, optionalDate, optionalText, refId, requiredText, saveId, strictBody } from './abstellplaetze';
+import { queryInt, readOnly, strict } from '../../../platform/validation';
+import { bool, date, int, optionalDate, optionalText, refId, requiredText, saveId } from './abstellplaetze';
 
-export const funktionBody = strictBody({
+export const funktionBody = strict({
   id: saveId,
   name: requiredText(100, 'Bitte geben Sie den Namen der Funktion an.'),
   sortierung: int(-1_000_000, 1_000_000)
@@ -11,17 +11,16 @@ export const funktionBody = strictBody({
   pflicht: bool(false),
 });
 
-export const funktionaerBody = strictBody(
-  {
-    id: saveId,
-    funktionId: refId('Bitte wählen Sie eine Funktion.'),
-    adresseId: refId('Bitte wählen Sie eine Adresse.'),
-    von: date,
-    bis: optionalDate,
-    notiz: optionalText(5000, true),
-  },
-  ['funktionName', 'adresseName'],
-).refine((v) => v.bis === null || v.bis >= v.von, {
+export const funktionaerBody = strict({
+  id: saveId,
+  funktionId: refId('Bitte wählen Sie eine Funktion.'),
+  adresseId: refId('Bitte wählen Sie eine Adresse.'),
+  von: date,
+  bis: optionalDate,
+  notiz: optionalText(5000, true),
+  funktionName: readOnly,
+  adresseName: readOnly,
+}).refine((v) => v.bis === null || v.bis >= v.von, {
   message: 'Das Ende darf nicht vor dem Beginn liegen.',
   path: ['bis'],
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bool, date, optionalDate, optionalText, refId, requiredText, saveId, strictBody } from './abstellplaetze';
+import { readOnly, strict } from '../../../platform/validation';
+import { bool, date, optionalDate, optionalText, refId, requiredText, saveId } from './abstellplaetze';
 
 const READING_MESSAGE = 'Erwartet wird ein Zählerstand wie 12340.000 (höchstens 3 Nachkommastellen).';
 
@@ -12,20 +13,21 @@ export const reading = z
   .refine((s) => /^\d{1,9}(\.\d{1,3})?$/.test(s), READING_MESSAGE)
   .transform((s) => Number(s).toFixed(3));
 
-export const hauptwasserzaehlerBody = strictBody(
-  {
-    id: saveId,
-    nummer: requiredText(50, 'Bitte geben Sie die Zählernummer an.'),
-    bezeichnung: optionalText(200),
-    standort: optionalText(200),
-    eichdatum: optionalDate,
-    aktiv: bool(true),
-    notiz: optionalText(5000, true),
-  },
-  ['eichungFaelligAm', 'eichungWarnung', 'letzteAblesung', 'anzahlParzellen'],
-);
+export const hauptwasserzaehlerBody = strict({
+  id: saveId,
+  nummer: requiredText(50, 'Bitte geben Sie die Zählernummer an.'),
+  bezeichnung: optionalText(200),
+  standort: optionalText(200),
+  eichdatum: optionalDate,
+  aktiv: bool(true),
+  notiz: optionalText(5000, true),
+  eichungFaelligAm: readOnly,
+  eichungWarnung: readOnly,
+  letzteAblesung: readOnly,
+  anzahlParzellen: readOnly,
+});
 
-export const wechselBody = strictBody({
+export const wechselBody = strict({
   id: refId('Bitte wählen Sie einen Hauptwasserzähler.'),
   datum: date,
   endstand: reading,

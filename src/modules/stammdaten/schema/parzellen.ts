@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryInt } from '../../../platform/validation';
+import { isoDate, queryInt, readOnly, strict } from '../../../platform/validation';
 
 // Request schemas and answer types of the Parzelle, Gartenwechsel, Gruppe and Pachtabrechnung
 // calls (docs/api/stammdaten.md). Strict objects: unknown fields are refused by name; read-only
@@ -60,17 +60,6 @@ const area = z
     (s) => s.startsWith('-') || DECIMAL.test(s),
     'Erwartet wird eine Fläche in m² mit höchstens 2 Nachkommastellen, z. B. "400.00".',
   );
-
-const readOnly = z.unknown().optional();
-
-function strict<S extends z.ZodRawShape>(shape: S, what: string) {
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unbekannte Felder: ${(issue as { keys: string[] }).keys.join(', ')}.`
-        : `Erwartet wird ein Objekt mit den Feldern ${what}.`,
-  });
-}
 
 /** Surcharge flags of a plot: 1 ständig wohnen, 2 größer bauen, 4 Kanalanschluss. */
 export const PARZELLE_FLAGS = { staendigWohnen: 1, groesserBauen: 2, kanal: 4 } as const;
