@@ -1,7 +1,7 @@
 import { Item, Picker } from '@adobe/react-spectrum';
 import { type Key, useCallback } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { type Pachtabrechnung, usePachtabrechnungen } from '../api/stammdaten/pachtabrechnungen';
+import { useQueryParam } from '../app/useQueryParam';
 
 export const YEAR_PARAM = 'jahr';
 
@@ -16,22 +16,12 @@ export interface SelectedYear {
 
 /** The year scope of a screen, kept in the URL query `jahr=<pachtabrechnungID>` (UI.md: filters in the URL). */
 export function useSelectedYear(): SelectedYear {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [param, setParam] = useQueryParam(YEAR_PARAM);
   const { data: years } = usePachtabrechnungen();
-  const raw = Number(new URLSearchParams(search).get(YEAR_PARAM));
+  const raw = Number(param);
   const fromUrl = Number.isInteger(raw) && raw > 0 ? raw : undefined;
   const year = fromUrl === undefined ? years?.[0] : years?.find((y) => y.id === fromUrl);
-  const setYear = useCallback(
-    (id: number | undefined) => {
-      const params = new URLSearchParams(window.location.search);
-      if (id === undefined) params.delete(YEAR_PARAM);
-      else params.set(YEAR_PARAM, String(id));
-      const query = params.toString();
-      navigate(query ? `${location}?${query}` : location, { replace: true });
-    },
-    [location, navigate],
-  );
+  const setYear = useCallback((id: number | undefined) => setParam(id === undefined ? '' : String(id)), [setParam]);
   return { pachtabrechnungID: fromUrl, year, years, setYear };
 }
 

@@ -1,9 +1,9 @@
 import { Heading, Item, TabList, TabPanels, Tabs, Text, View } from '@adobe/react-spectrum';
 import { useHasRight } from '../../api/common';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useQueryParam } from '../../app/useQueryParam';
 import { RollenTab } from './RollenTab';
 import { UsersTab } from './UsersTab';
-import { useQueryParam } from './useQueryParam';
 import './user.css';
 
 type TabKey = 'benutzer' | 'rollen';

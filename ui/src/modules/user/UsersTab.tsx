@@ -23,10 +23,10 @@ import { type Key, useMemo, useState } from 'react';
 import { describeError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import { deleteUser, resetUsersMfa, type UserRow, useUsers } from '../../api/user';
+import { useQueryParam } from '../../app/useQueryParam';
 import { MessageBanner } from '../../components/MessageBanner';
 import { formatDateTime, userStatus } from './format';
 import { UserDialog } from './UserDialog';
-import { useQueryParam } from './useQueryParam';
 
 type SortDescriptor = NonNullable<SpectrumTableProps<unknown>['sortDescriptor']>;
 

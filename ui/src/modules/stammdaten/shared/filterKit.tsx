@@ -1,5 +1,5 @@
 import { Item, Picker } from '@adobe/react-spectrum';
-import { useLocation, useSearch } from 'wouter';
+import { useQueryParam } from '../../../app/useQueryParam';
 
 // The filter pickers of the Stammdaten list screens (ListScreen's `filters`): the choice lives in
 // the URL like the search, so a filtered list can be bookmarked and survives a reload.
@@ -15,19 +15,9 @@ export function useFilterParam<K extends string>(
   options: readonly FilterOption<K>[],
   fallback: K,
 ): [K, (value: K) => void] {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const raw = new URLSearchParams(search).get(name);
+  const [raw, setRaw] = useQueryParam(name);
   const value = options.find((option) => option.key === raw)?.key ?? fallback;
-  const set = (next: K) => {
-    // The live URL, not the rendered one: the search field may have changed it in the same tick.
-    const params = new URLSearchParams(window.location.search);
-    if (next === fallback) params.delete(name);
-    else params.set(name, next);
-    const query = params.toString();
-    navigate(query ? `${location}?${query}` : location, { replace: true });
-  };
-  return [value, set];
+  return [value, (next: K) => setRaw(next === fallback ? '' : next)];
 }
 
 export interface FilterPickerProps<K extends string> {

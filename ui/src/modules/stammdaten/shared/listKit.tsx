@@ -20,7 +20,7 @@ import {
 import Add from '@spectrum-icons/workflow/Add';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { SWRResponse } from 'swr';
-import { useLocation, useSearch } from 'wouter';
+import { useQueryParam } from '../../../app/useQueryParam';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { compareValues } from './format';
 
@@ -95,26 +95,12 @@ function noMatchText(search: string, filterEmpty: string | undefined, filtered: 
   return `Nichts passt zu „${search}“. ${hint}`;
 }
 
-/** ?q= keeps the search in the URL (bookmarks, reload). */
-function useSearchParam(): [string, (value: string) => void] {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const value = new URLSearchParams(search).get('q') ?? '';
-  const set = (next: string) => {
-    const params = new URLSearchParams(search);
-    if (next) params.set('q', next);
-    else params.delete('q');
-    const query = params.toString();
-    navigate(query ? `${location}?${query}` : location, { replace: true });
-  };
-  return [value, set];
-}
-
 export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) {
   const { data, error, isLoading, mutate } = props.query;
   const { canEdit, columns, noun } = props;
   const [sort, setSort] = useState<SortDescriptor>(props.defaultSort);
-  const [searchValue, setSearchValue] = useSearchParam();
+  // ?q= keeps the search in the URL (bookmarks, reload).
+  const [searchValue, setSearchValue] = useQueryParam('q');
   const [draft, setDraft] = useState(searchValue);
 
   const rows = useMemo(() => {
