@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
+import { insertRow } from '../helpers/insertRow';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
@@ -18,15 +18,8 @@ const pdfText = (pdf: Buffer) => {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
 };
 
-async function insert(table: string, row: Record<string, unknown>, stamps: 'both' | 'created' = 'both') {
-  const now = nowDb();
-  const [id] = await app.services.db(table).insert({
-    ...row,
-    created_at: now,
-    ...(stamps === 'both' ? { updated_at: now } : {}),
-  });
-  return Number(id);
-}
+const insert = (table: string, row: Record<string, unknown>, stamps: 'both' | 'created' = 'both') =>
+  insertRow(app.services.db, table, row, stamps);
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowDb } from '../../src/platform/db/db';
 import { todayVienna } from '../../src/platform/validation';
 import type { ApiClient, ApiResponse } from '../helpers/apiClient';
+import { insertRow } from '../helpers/insertRow';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 // Bad input to the Stammdaten lists and exports: 422 problem details naming the field in German,
@@ -39,15 +39,8 @@ const TABLES = [
 const snapshot = async () =>
   Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await app.services.db(t).select()])));
 
-async function insert(table: string, row: Record<string, unknown>, stamps: 'both' | 'created' = 'both') {
-  const now = nowDb();
-  const [id] = await app.services.db(table).insert({
-    ...row,
-    created_at: now,
-    ...(stamps === 'both' ? { updated_at: now } : {}),
-  });
-  return Number(id);
-}
+const insert = (table: string, row: Record<string, unknown>, stamps: 'both' | 'created' = 'both') =>
+  insertRow(app.services.db, table, row, stamps);
 
 function expectProblem(res: ApiResponse<Problem>, status: number, title: string, what: string) {
   expect(res.status, `${what}: ${res.text}`).toBe(status);
