@@ -1,3 +1,11 @@
+import { ABSTELLPLATZ_HISTORY_TYPE } from './abstellplaetze';
+import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
+import { FUNKTION_HISTORY_TYPE, FUNKTIONAER_HISTORY_TYPE } from './funktionen';
+import { GRUPPE_HISTORY_TYPE } from './gruppen';
+import { HWZ_HISTORY_TYPE } from './hauptwasserzaehler';
+import { PARZELLE_HISTORY_TYPE } from './parzellen';
+import { WEITERE_PERSON_HISTORY_TYPE } from './weiterePersonen';
+
 /**
  * How a column travels through the ExportAll workbook: the header is the database column, so the
  * import can write the rows back as they were (ids included).
@@ -64,7 +72,7 @@ export const EXPORT_TABLES: TableSpec[] = [
     timestamps: 'both',
     orderBy: ['id'],
     unique: ['name'],
-    historyType: 'Gruppe',
+    historyType: GRUPPE_HISTORY_TYPE,
   },
   {
     sheet: 'Hauptwasserzaehler',
@@ -81,7 +89,7 @@ export const EXPORT_TABLES: TableSpec[] = [
     timestamps: 'both',
     orderBy: ['id'],
     unique: ['nummer'],
-    historyType: 'Hauptwasserzaehler',
+    historyType: HWZ_HISTORY_TYPE,
   },
   {
     sheet: 'HWZAblesungen',
@@ -114,7 +122,7 @@ export const EXPORT_TABLES: TableSpec[] = [
     timestamps: 'both',
     orderBy: ['id'],
     unique: ['nummer'],
-    historyType: 'Parzelle',
+    historyType: PARZELLE_HISTORY_TYPE,
   },
   {
     sheet: 'ParzellenJahr',
@@ -156,7 +164,7 @@ export const EXPORT_TABLES: TableSpec[] = [
     ],
     timestamps: 'both',
     orderBy: ['id'],
-    historyType: 'Adresse',
+    historyType: ADRESSE_HISTORY_TYPE,
   },
   {
     sheet: 'WeiterePersonen',
@@ -179,7 +187,7 @@ export const EXPORT_TABLES: TableSpec[] = [
     ],
     timestamps: 'both',
     orderBy: ['id'],
-    historyType: 'WeiterePerson',
+    historyType: WEITERE_PERSON_HISTORY_TYPE,
   },
   {
     sheet: 'Pachtverhaeltnisse',
@@ -208,7 +216,7 @@ export const EXPORT_TABLES: TableSpec[] = [
     timestamps: 'both',
     orderBy: ['id'],
     unique: ['nummer'],
-    historyType: 'Abstellplatz',
+    historyType: ABSTELLPLATZ_HISTORY_TYPE,
   },
   {
     sheet: 'Abstellplatzzuordnungen',
@@ -244,7 +252,7 @@ export const EXPORT_TABLES: TableSpec[] = [
     timestamps: 'both',
     orderBy: ['id'],
     unique: ['name'],
-    historyType: 'Funktion',
+    historyType: FUNKTION_HISTORY_TYPE,
   },
   {
     sheet: 'Funktionaere',
@@ -259,6 +267,6 @@ export const EXPORT_TABLES: TableSpec[] = [
     ],
     timestamps: 'both',
     orderBy: ['id'],
-    historyType: 'Funktionaer',
+    historyType: FUNKTIONAER_HISTORY_TYPE,
   },
 ];
