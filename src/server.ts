@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServices, type RunningServices } from './app';
 import type { Config } from './config';
 import { createHttpApp } from './http/app';
+import { clearStaleUploads } from './http/upload';
 import { allRoutes, modules } from './modules';
 import { ensureFirstAdmin } from './modules/user/services';
 import { getMfaLevel } from './modules/vereinseinstellungen/services';
@@ -20,6 +21,7 @@ export async function startServer(
   const announce = opts.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   const admin = await ensureFirstAdmin(services.db, config);
   for (const m of modules) await m.onStart?.(services);
+  await clearStaleUploads(config.dataDir);
   const app = createHttpApp(services, allRoutes(), { mfaLevel: () => getMfaLevel(services) });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -2,16 +2,23 @@ import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import compose from 'koa-compose';
+import { badRequest } from '../platform/errors';
 import type { AppServices } from '../platform/services';
 import { authMiddleware } from './auth';
-import { errorMiddleware, problem } from './problem';
+import { errorMiddleware, HttpRefusal, problem } from './problem';
 import { type AnyRoute, checkRoutes, dispatch, type HttpPolicy } from './router';
 import { staticUi } from './staticUi';
 
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES } from './upload';
+
+/** JSON and text bodies are read into memory up front; files only by routes that take them. */
+export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 
 function securityHeaders(ctx: Context, next: Next) {
   ctx.set('X-Content-Type-Options', 'nosniff');
+  // Only when the browser reached us by https (behind a proxy that says so, with TRUST_PROXY=1):
+  // over plain http the header is ignored anyway and would only confuse a test setup.
+  if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000');
   ctx.set('Referrer-Policy', 'same-origin');
   ctx.set('X-Frame-Options', 'DENY');
   if (!ctx.response.get('Content-Security-Policy')) {
@@ -38,16 +45,26 @@ export function createHttpApp(services: AppServices, routes: AnyRoute[], policy:
     router.register(`/${r.path}`, [r.method], (ctx) => dispatch(ctx, r, services, policy));
   }
 
+  // Multipart is not parsed here: that would write files of anonymous callers to disk before any
+  // check. Routes that take files parse it themselves after their checks (router `upload`).
   const bodyParser = koaBody({
-    multipart: true,
+    multipart: false,
     json: true,
     text: true,
     urlencoded: false,
     jsonStrict: true,
-    jsonLimit: '2mb',
-    textLimit: '2mb',
+    jsonLimit: MAX_JSON_BYTES,
+    textLimit: MAX_JSON_BYTES,
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-    formidable: { maxFileSize: MAX_UPLOAD_BYTES, maxTotalFileSize: MAX_UPLOAD_BYTES, keepExtensions: false },
+    onError(err) {
+      const status = (err as { status?: unknown }).status;
+      if (status === 413) {
+        throw new HttpRefusal(413, 'payload_too_large', 'Die Anfrage ist zu groß (höchstens 2 MB).');
+      }
+      if (status === 415)
+        throw new HttpRefusal(415, 'unsupported_media_type', 'Dieses Datenformat wird nicht unterstützt.');
+      throw badRequest('Die Anfrage ist fehlerhaft und konnte nicht gelesen werden.');
+    },
   });
   const notFound = (ctx: Context) => {
     ctx.status = 404;

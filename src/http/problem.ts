@@ -17,6 +17,21 @@ export type Problem = {
   traceId?: string;
 };
 
+/**
+ * A refusal of the HTTP layer itself, with a status that services never raise (AppError keeps to
+ * the statuses of the API contract): too large, wrong media type, storage full or not writable.
+ */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly status: 413 | 415 | 503 | 507,
+    readonly code: string,
+    readonly title: string,
+  ) {
+    super(title);
+    this.name = 'HttpRefusal';
+  }
+}
+
 const typeByStatus: Record<number, string> = {
   400: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
   401: 'https://tools.ietf.org/html/rfc9110#section-15.5.2',
@@ -27,6 +42,8 @@ const typeByStatus: Record<number, string> = {
   415: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
   422: 'https://tools.ietf.org/html/rfc9110#section-15.5.21',
   500: 'https://tools.ietf.org/html/rfc9110#section-15.6.1',
+  503: 'https://tools.ietf.org/html/rfc9110#section-15.6.4',
+  507: 'https://tools.ietf.org/html/rfc4918#section-11.5',
 };
 
 export function problem(status: number, code: string, title: string, extra: Partial<Problem> = {}): Problem {
@@ -43,6 +60,45 @@ export function zodErrors(error: z.ZodError, prefix = ''): Record<string, string
   return out;
 }
 
+/**
+ * A write to DATA_DIR (or the temp folder) that failed because the disk is full or not writable:
+ * the operator must act, so say so in German instead of a generic 500. The cause goes to the log.
+ */
+function storageProblem(err: unknown): Problem | undefined {
+  const { code, syscall } = (err ?? {}) as NodeJS.ErrnoException;
+  // A browser or mail process that may not be started is not a storage problem.
+  if (syscall?.startsWith('spawn')) return undefined;
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return problem(
+      507,
+      'storage_full',
+      'Der Speicherplatz des Servers ist voll. Bitte verständigen Sie den Betreuer der Anwendung.',
+    );
+  }
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+    return problem(
+      503,
+      'storage_not_writable',
+      'Der Server kann keine Dateien speichern (Datenordner schreibgeschützt oder ohne Berechtigung). Bitte verständigen Sie den Betreuer der Anwendung.',
+    );
+  }
+  if (code === 'SQLITE_FULL') {
+    return problem(
+      507,
+      'storage_full',
+      'Der Speicherplatz des Servers ist voll. Bitte verständigen Sie den Betreuer der Anwendung.',
+    );
+  }
+  if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN') {
+    return problem(
+      503,
+      'storage_not_writable',
+      'Die Datenbank ist schreibgeschützt oder nicht erreichbar. Bitte verständigen Sie den Betreuer der Anwendung.',
+    );
+  }
+  return undefined;
+}
+
 /** Turns any thrown error into a problem; unknown errors become a bare 500 with a trace id. */
 export function toProblem(err: unknown, log: Logger, ctx?: Context): Problem {
   if (err instanceof AppError) {
@@ -51,6 +107,9 @@ export function toProblem(err: unknown, log: Logger, ctx?: Context): Problem {
       ...(err.errors ? { errors: err.errors } : {}),
     });
   }
+  if (err instanceof HttpRefusal) return problem(err.status, err.code, err.title);
+  const storage = storageProblem(err);
+  if (storage) return storage;
   if (err instanceof z.ZodError) {
     return problem(422, 'validation_failed', 'Die Eingaben sind nicht gültig.', { errors: zodErrors(err) });
   }

@@ -9,11 +9,11 @@ import { type AuthState, antiforgeryFailed } from './auth';
 import { FileResult } from './fileResult';
 import { zodErrors } from './problem';
 import type { Right } from './rights';
+import { isMultipart, type UploadedFile, type UploadSpec, unsupportedMultipart, withUpload } from './upload';
+
+export type { UploadedFile } from './upload';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** An uploaded file of a multipart request, already read into memory (uploads are ≤ 20 MB). */
-export type UploadedFile = { field: string; name: string; mime: string; size: number; path: string };
 
 export type ApiContext<Q, B> = {
   koa: Context;
@@ -51,6 +51,12 @@ export type RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.Z
   requireXsrf?: true;
   /** Run the handler in one database transaction. */
   transaction?: true;
+  /**
+   * The route takes files (multipart/form-data) up to `maxBytes`. Only such routes parse a
+   * multipart body, and only after sign-in, rights and anti-forgery passed; any other route
+   * answers a multipart body with 415 without reading it.
+   */
+  upload?: UploadSpec;
   handler: (ctx: ApiContext<z.output<Q>, z.output<B>>) => unknown;
 };
 
@@ -78,6 +84,9 @@ export function checkRoutes(routes: AnyRoute[]): void {
     if (rules !== 1) throw new Error(`Route ${id} must declare exactly one of public, signedIn or rights`);
     const key = id.toLowerCase();
     if (seen.has(key)) throw new Error(`Route ${id} is registered twice`);
+    if (r.upload && (r.method === 'GET' || !(r.upload.maxBytes > 0))) {
+      throw new Error(`Route ${id} declares an upload but is a GET or has no positive maxBytes`);
+    }
     seen.add(key);
   }
 }
@@ -129,43 +138,32 @@ export async function dispatch(
   }
   if (r.requireXsrf && !auth.xsrfValid) throw antiforgeryFailed();
   const query = parseWith(r.query, alignQueryKeys(r.query, { ...koa.query }), 'query');
-  const request = koa.request as typeof koa.request & { body?: unknown; files?: Record<string, unknown> };
-  const body = parseWith(r.body, request.body, 'body');
-  const files = collectFiles(request.files);
-  const run = (db: Db) =>
-    r.handler({
-      koa,
-      query,
-      body,
-      files,
-      db,
-      services,
-      principal,
-      // Non-public routes were refused above without a principal; public handlers must not use it.
-      user: principal as Principal,
-      actor: principal ? actorOf(principal) : systemActor('Anonym'),
-      auth,
-    });
-  const result = r.transaction ? await services.db.transaction(async (trx) => run(trx)) : await run(services.db);
-  writeResult(koa, result);
-}
-
-function collectFiles(files: Record<string, unknown> | undefined): UploadedFile[] {
-  if (!files) return [];
-  const out: UploadedFile[] = [];
-  for (const [field, value] of Object.entries(files)) {
-    for (const f of Array.isArray(value) ? value : [value]) {
-      const file = f as { filepath: string; originalFilename?: string | null; mimetype?: string | null; size: number };
-      out.push({
-        field,
-        name: file.originalFilename ?? 'datei',
-        mime: file.mimetype ?? 'application/octet-stream',
-        size: file.size,
-        path: file.filepath,
+  const run = async (rawBody: unknown, files: UploadedFile[]) => {
+    const body = parseWith(r.body, rawBody, 'body');
+    const call = (db: Db) =>
+      r.handler({
+        koa,
+        query,
+        body,
+        files,
+        db,
+        services,
+        principal,
+        // Non-public routes were refused above without a principal; public handlers must not use it.
+        user: principal as Principal,
+        actor: principal ? actorOf(principal) : systemActor('Anonym'),
+        auth,
       });
-    }
+    return r.transaction ? await services.db.transaction(async (trx) => call(trx)) : await call(services.db);
+  };
+  let result: unknown;
+  if (isMultipart(koa)) {
+    if (!r.upload) throw unsupportedMultipart();
+    result = await withUpload(koa, services.config.dataDir, r.upload, run);
+  } else {
+    result = await run((koa.request as typeof koa.request & { body?: unknown }).body, []);
   }
-  return out;
+  writeResult(koa, result);
 }
 
 function writeResult(koa: Context, result: unknown): void {

@@ -2,6 +2,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Right } from '../../http/rights';
 import { route, type UploadedFile } from '../../http/router';
+import { MAX_UPLOAD_BYTES } from '../../http/upload';
 import { validationFailed } from '../../platform/errors';
 import {
   abstellplatzKategorieBody,
@@ -95,6 +96,8 @@ export const vereinseinstellungenRoutes = [
     method: 'POST',
     path: 'Vereinseinstellungen/UpdateVereinsLogo',
     rights: EDIT,
+    // The 2 MB of a logo are checked with a field message; the cut-off for reading is the general one.
+    upload: { maxBytes: MAX_UPLOAD_BYTES },
     transaction: true,
     async handler({ services, db, actor, files }) {
       await saveVereinsLogo(services, db, actor, await readLogoUpload(files));

@@ -10,6 +10,7 @@ import {
   weiterePersonBody,
 } from '../schema/adressen';
 import {
+  ADRESSE_FILE_MAX_BYTES,
   adressenLookup,
   deleteAdresse,
   filesByAdresse,
@@ -52,6 +53,7 @@ export const adressenRoutes: AnyRoute[] = [
     rights: EDIT,
     // JSON, or multipart with the JSON in `data`: the service validates it.
     body: z.unknown(),
+    upload: { maxBytes: ADRESSE_FILE_MAX_BYTES },
     transaction: true,
     async handler({ koa, services, db, actor, body, files }) {
       const multipart = Boolean(koa.request.is('multipart/*'));
