@@ -64,6 +64,8 @@ export const commonRoutes = [
     method: 'GET',
     path: 'Common/ClearCache',
     rights: ADMIN,
+    // A GET in the spec, but it changes state: a foreign page must not trigger it (issue 9).
+    requireXsrf: true,
     handler({ services }) {
       services.cache.clear();
     },
