@@ -91,6 +91,7 @@ describe('Abstellplätze', () => {
     a1 = res.body;
     expect(a1).toEqual({
       id: expect.any(Number),
+      version: 1,
       nummer: 'A-1',
       kategorieId: pkwId,
       kategorieName: 'PKW-Stellplatz',
@@ -219,9 +220,17 @@ describe('Abstellplätze', () => {
   it('answers every assignment of a space in GetAbstellplatz, newest first, but not in the list', async () => {
     const detail = (await admin.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a1.id })).body;
     expect(detail.zuordnungen).toEqual([
-      { id: expect.any(Number), adresseId: maier, adresseName: 'Maier Josef', von: addDays(today, -10), bis: null },
       {
         id: expect.any(Number),
+        version: expect.any(Number),
+        adresseId: maier,
+        adresseName: 'Maier Josef',
+        von: addDays(today, -10),
+        bis: null,
+      },
+      {
+        id: expect.any(Number),
+        version: expect.any(Number),
         adresseId: huber,
         adresseName: 'Huber Maria',
         von: addDays(today, -90),
@@ -340,6 +349,7 @@ describe('Parkkarten', () => {
     const def = await admin.get('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId });
     expect(def.body).toEqual({
       pachtabrechnungId: paId,
+      version: 1,
       jahr,
       gebuehrCent: 0,
       gueltigBis: `${jahr}-12-31`,

@@ -274,6 +274,7 @@ describe('WeiterePerson', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      version: 1,
       adresseId: adresse.id,
       anrede: '',
       titel: '',

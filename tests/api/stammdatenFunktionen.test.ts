@@ -60,7 +60,7 @@ describe('Funktionen und Funktionäre', () => {
     });
     expect(res.status, res.text).toBe(200);
     obmann = res.body;
-    expect(obmann).toEqual({ id: expect.any(Number), name: 'Obmann', sortierung: 1, pflicht: true });
+    expect(obmann).toEqual({ id: expect.any(Number), version: 1, name: 'Obmann', sortierung: 1, pflicht: true });
     kassier = (
       await admin.post<Funktion>('Stammdaten/UpdateFunktion', { name: 'Kassier', sortierung: 2, pflicht: true })
     ).body;
@@ -103,6 +103,7 @@ describe('Funktionen und Funktionäre', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      version: 1,
       funktionId: obmann.id,
       adresseId: huber,
       von: addDays(today, -400),

@@ -56,6 +56,7 @@ describe('Hauptwasserzähler', () => {
     hwz = res.body;
     expect(hwz).toEqual({
       id: expect.any(Number),
+      version: 1,
       nummer: 'HWZ-1',
       bezeichnung: 'Hauptzähler Nord',
       standort: 'Schacht 1',
@@ -93,7 +94,7 @@ describe('Hauptwasserzähler', () => {
     expect(due.body).toMatchObject({ eichungFaelligAm: addDays(today, 89), eichungWarnung: true });
     const past = await save({ ...due.body, eichdatum: minusYears(addDays(today, -3), 5) });
     expect(past.body).toMatchObject({ eichungFaelligAm: addDays(today, -3), eichungWarnung: true });
-    const edge = await save({ ...due.body, eichdatum: minusYears(addDays(today, 91), 5) });
+    const edge = await save({ ...past.body, eichdatum: minusYears(addDays(today, 91), 5) });
     expect(edge.body.eichungWarnung).toBe(false);
     expect((await admin.delete('Stammdaten/DeleteHauptwasserzaehler', { id: due.body.id })).status).toBe(204);
   });
@@ -224,7 +225,9 @@ describe('Hauptwasserzähler', () => {
 
   it('lets the Wasserwart edit meters; the Rechnungsprüfer only reads', async () => {
     const wasserwart = await app.signedIn(['Wasserwart']);
-    const res = await save({ ...hwz, nummer: 'HWZ-1N', standort: 'Schacht 2' }, wasserwart);
+    // The meter was changed since `hwz` was read (WechselHWZ): edit the current record.
+    const current = (await wasserwart.get<Hwz>('Stammdaten/GetHauptwasserZaehler', { id: hwz.id })).body;
+    const res = await save({ ...current, nummer: 'HWZ-1N', standort: 'Schacht 2' }, wasserwart);
     expect(res.status, res.text).toBe(200);
     expect(res.body.standort).toBe('Schacht 2');
     expect((await wasserwart.get('Common/HWZ')).status).toBe(200);

@@ -117,6 +117,7 @@ describe('Parkkarten', () => {
     // Exactly these fields, and numbers (MariaDB answers SUM as a decimal string).
     expect(info.body).toEqual({
       pachtabrechnungId: paId,
+      version: 1,
       jahr,
       gebuehrCent: 0,
       gueltigBis: `${jahr}-12-31`,
@@ -138,6 +139,7 @@ describe('Parkkarten', () => {
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toEqual({
       pachtabrechnungId: paId,
+      version: expect.any(Number),
       jahr,
       gebuehrCent: 1500,
       gueltigBis: `${jahr + 1}-03-31`,

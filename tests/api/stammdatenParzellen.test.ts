@@ -36,7 +36,7 @@ type Parzelle = {
   gruppeName: string | null;
   hauptwasserzaehlerNummer: string | null;
 };
-type Gruppe = { id: number; name: string; beschreibung: string; anzahlParzellen: number };
+type Gruppe = { id: number; version: number; name: string; beschreibung: string; anzahlParzellen: number };
 type Problem = { status: number; code: string; title: string; errors?: Record<string, string[]> };
 type HistoryEntry = { action: string; before: unknown; after: unknown; changed: string[] };
 type Jahr = { id: number; jahr: number; bezeichnung: string };
@@ -91,11 +91,18 @@ describe('Gruppen', () => {
     const res = await saveGruppe({ name: ' Nord ', beschreibung: 'Nordhang' });
     expect(res.status, res.text).toBe(200);
     nord = res.body;
-    expect(nord).toEqual({ id: expect.any(Number), name: 'Nord', beschreibung: 'Nordhang', anzahlParzellen: 0 });
+    expect(nord).toEqual({
+      id: expect.any(Number),
+      version: 1,
+      name: 'Nord',
+      beschreibung: 'Nordhang',
+      anzahlParzellen: 0,
+    });
     expect((await saveGruppe({ id: 0, name: 'Süd' })).body).toMatchObject({ name: 'Süd', beschreibung: '' });
     const upd = await saveGruppe({ ...nord, beschreibung: 'Am Nordhang' });
     expect(upd.status, upd.text).toBe(200);
     expect(upd.body.beschreibung).toBe('Am Nordhang');
+    expect(upd.body.version).toBe(2);
     expect((await admin.get<Gruppe>('Stammdaten/GetGruppe', { id: nord.id })).body).toEqual(upd.body);
     expect((await pruefer.get<Gruppe[]>('Stammdaten/Gruppe')).body.map((g) => g.name)).toEqual(['Nord', 'Süd']);
     expect((await admin.get('Common/Gruppen')).body).toEqual([
@@ -154,6 +161,7 @@ describe('Parzellen', () => {
     const years = (await admin.get<Jahr[]>('Common/Pachtabrechnungen')).body;
     expect(p17).toEqual({
       id: expect.any(Number),
+      version: 1,
       nummer: '17',
       flaeche: '400.00',
       gemeinschaftsflaeche: '100.50',
@@ -184,7 +192,7 @@ describe('Parzellen', () => {
   it('updates, accepting the read-only fields sent back, and records the change', async () => {
     const res = await saveParzelle({ ...p17, flaeche: '410.25', notiz: '' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ ...p17, flaeche: '410.25', notiz: '' });
+    expect(res.body).toEqual({ ...p17, version: 2, flaeche: '410.25', notiz: '' });
     const h = await history('Parzelle', p17.id);
     expect(h[0]).toMatchObject({ action: 'update', changed: ['flaeche', 'notiz'] });
     p17 = res.body;

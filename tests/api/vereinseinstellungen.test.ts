@@ -36,9 +36,9 @@ async function dump() {
 }
 
 const DEFAULTS = {
-  adresse: { name: '', zusatz: '', strasse: '', plz: '', ort: '', land: 'Österreich', zvrZahl: '' },
-  kontakt: { telefon: '', email: '', website: '', sprechstunden: '' },
-  bank: { kontoinhaber: '', iban: '', bic: '', bankname: '', glaeubigerId: '' },
+  adresse: { name: '', zusatz: '', strasse: '', plz: '', ort: '', land: 'Österreich', zvrZahl: '', version: 1 },
+  kontakt: { telefon: '', email: '', website: '', sprechstunden: '', version: 1 },
+  bank: { kontoinhaber: '', iban: '', bic: '', bankname: '', glaeubigerId: '', version: 1 },
   mail: {
     host: '',
     port: 587,
@@ -49,20 +49,34 @@ const DEFAULTS = {
     fromAddress: '',
     replyTo: '',
     configured: false,
+    version: 1,
   },
-  texte: { zahlungsvorschreibungEinleitung: '', zahlungsvorschreibungSchluss: '', mahnungText: '', rechnungText: '' },
-  texte2: { wasserrechnungText: '', serienbriefFusszeile: '', emailSignatur: '' },
-  anzahl: { zahlungszielTage: 14, mahngebuehrStufe2Cent: 500, mahngebuehrStufe3Cent: 1000, parkkartenProParzelle: 1 },
-  optionen: { mfa: 0, flags: 0 },
+  texte: {
+    zahlungsvorschreibungEinleitung: '',
+    zahlungsvorschreibungSchluss: '',
+    mahnungText: '',
+    rechnungText: '',
+    version: 1,
+  },
+  texte2: { wasserrechnungText: '', serienbriefFusszeile: '', emailSignatur: '', version: 1 },
+  anzahl: {
+    zahlungszielTage: 14,
+    mahngebuehrStufe2Cent: 500,
+    mahngebuehrStufe3Cent: 1000,
+    parkkartenProParzelle: 1,
+    version: 1,
+  },
+  optionen: { mfa: 0, flags: 0, version: 1 },
   iconFile: { fileId: null, url: '/api/Common/GetLogo' },
   optionenWasser: {
     schwundMethode: 'proportional',
     verbrauchsWarnFaktor: '3.0',
     schwundWarnProzent: '30',
     akontoMindestCent: 0,
+    version: 1,
   },
-  optionenAbrechnung: { rechnungenTeilen: false, zvSortierung: 'parzelle', zahlscheinDrucken: true },
-  optionenKassa: { steuerpflichtig: false, sofortabschreibungGrenzeCent: 100_000 },
+  optionenAbrechnung: { rechnungenTeilen: false, zvSortierung: 'parzelle', zahlscheinDrucken: true, version: 1 },
+  optionenKassa: { steuerpflichtig: false, sofortabschreibungGrenzeCent: 100_000, version: 1 },
   mfa: 0,
 };
 
@@ -199,9 +213,9 @@ describe('UpdateVereinseinstellungen', () => {
   it.each(SAMPLES.map((s) => [s.edit, s] as const))('saves and reads back %s', async (_, sample) => {
     const res = await update(admin, sample.edit, sample.body);
     expect(res.status, res.text).toBe(200);
-    expect(res.body[sample.key]).toEqual(sample.stored);
+    expect(res.body[sample.key]).toEqual({ ...sample.stored, version: expect.any(Number) });
     const read = await admin.get<Settings>(GET);
-    expect(read.body[sample.key]).toEqual(sample.stored);
+    expect(read.body[sample.key]).toEqual({ ...sample.stored, version: expect.any(Number) });
 
     const section = sample.key[0]!.toUpperCase() + sample.key.slice(1);
     const history = await admin.get<{ action: string; userName: string; after: unknown; before: unknown }[]>(
@@ -222,6 +236,7 @@ describe('UpdateVereinseinstellungen', () => {
     });
     expect(res.status).toBe(200);
     expect({ ...res.body, anzahl: undefined }).toEqual({ ...before.body, anzahl: undefined });
+    expect(res.body.anzahl!.version).toBe((before.body.anzahl!.version as number) + 1);
     expect(res.body.anzahl!.zahlungszielTage).toBe(21);
   });
 
@@ -239,7 +254,7 @@ describe('UpdateVereinseinstellungen', () => {
     expect(await getMfaLevel(app.services)).toBe(1);
     const res = await update(admin, 'Optionen', { mfa: 0, flags: 7 });
     expect(res.body.mfa).toBe(0);
-    expect(res.body.optionen).toEqual({ mfa: 0, flags: 7 });
+    expect(res.body.optionen).toMatchObject({ mfa: 0, flags: 7 });
     expect(await getMfaLevel(app.services)).toBe(0);
     await app.services.db.transaction(async (trx) => {
       await trx('settings').where({ section: 'Optionen', key: 'mfa' }).update({ value: '2' });

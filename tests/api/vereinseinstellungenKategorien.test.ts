@@ -32,7 +32,13 @@ describe('AbstellplatzKategorien', () => {
     const res = await save({ name: ' PKW-Stellplatz ', jahresgebuehrCent: 6000, aktiv: true });
     expect(res.status, res.text).toBe(200);
     pkw = res.body;
-    expect(pkw).toEqual({ id: expect.any(Number), name: 'PKW-Stellplatz', jahresgebuehrCent: 6000, aktiv: true });
+    expect(pkw).toEqual({
+      id: expect.any(Number),
+      version: 1,
+      name: 'PKW-Stellplatz',
+      jahresgebuehrCent: 6000,
+      aktiv: true,
+    });
     // id 0 means new as well; the fee and the flag have defaults.
     expect((await save({ id: 0, name: 'Motorrad', jahresgebuehrCent: 2500 })).body).toMatchObject({ aktiv: true });
     expect((await save({ name: 'Anhänger' })).body).toMatchObject({ jahresgebuehrCent: 0, aktiv: true });
@@ -51,7 +57,7 @@ describe('AbstellplatzKategorien', () => {
   it('updates a category and writes create and update into its history', async () => {
     const res = await save({ id: pkw.id, name: 'PKW-Stellplatz', jahresgebuehrCent: 6500, aktiv: false });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...pkw, jahresgebuehrCent: 6500, aktiv: false });
+    expect(res.body).toEqual({ ...pkw, version: 2, jahresgebuehrCent: 6500, aktiv: false });
     const entries = await history(pkw.id);
     expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
     expect(entries[0]).toMatchObject({

@@ -112,6 +112,7 @@ describe('Maileinstellungen', () => {
       fromAddress: 'office@kgv-sonnenhang.at',
       replyTo: 'obmann@kgv-sonnenhang.at',
       configured: true,
+      version: expect.any(Number),
     });
     const box = await storedPassword();
     expect(box).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/);

@@ -73,8 +73,21 @@ function decimal(min: number, max: number) {
     .refine((s) => Number(s) >= min && Number(s) <= max, `Erlaubt sind Werte von ${min} bis ${max}.`);
 }
 
-/** A section's fields; fields it does not know are refused by name. */
-const section = <S extends z.ZodRawShape>(shape: S) => strict(shape, 'des Abschnitts');
+/**
+ * The `version` of the section or record as the client read it (optimistic locking): a save whose
+ * version is no longer the stored one answers 409 `version_conflict`. Absent or null: no check
+ * (older API scripts); ignored when creating.
+ */
+export const versionField = z
+  .number({ error: typeError('eine ganze Zahl') })
+  .int('Erwartet wird eine ganze Zahl.')
+  .min(1, 'Die Version ist eine positive ganze Zahl.')
+  .max(2_147_483_647, 'Die Zahl ist zu groß.')
+  .nullish()
+  .transform((v) => v ?? undefined);
+
+/** A section's fields and its `version`; fields it does not know are refused by name. */
+const section = <S extends z.ZodRawShape>(shape: S) => strict({ ...shape, version: versionField }, 'des Abschnitts');
 
 export const adresseSchema = section({
   name: required(200, 'Bitte geben Sie den Vereinsnamen ein.'),
@@ -207,16 +220,16 @@ export const maileinstellungenBody = section({
 });
 export type MaileinstellungenInput = z.output<typeof maileinstellungenBody>;
 
-export type Adresse = z.output<typeof adresseSchema>;
-export type Kontakt = z.output<typeof kontaktSchema>;
-export type Bank = z.output<typeof bankSchema>;
-export type Texte = z.output<typeof texteSchema>;
-export type Texte2 = z.output<typeof texte2Schema>;
-export type Anzahl = z.output<typeof anzahlSchema>;
-export type Optionen = z.output<typeof optionenSchema>;
-export type OptionenWasser = z.output<typeof optionenWasserSchema>;
-export type OptionenAbrechnung = z.output<typeof optionenAbrechnungSchema>;
-export type OptionenKassa = z.output<typeof optionenKassaSchema>;
+export type Adresse = Omit<z.output<typeof adresseSchema>, 'version'>;
+export type Kontakt = Omit<z.output<typeof kontaktSchema>, 'version'>;
+export type Bank = Omit<z.output<typeof bankSchema>, 'version'>;
+export type Texte = Omit<z.output<typeof texteSchema>, 'version'>;
+export type Texte2 = Omit<z.output<typeof texte2Schema>, 'version'>;
+export type Anzahl = Omit<z.output<typeof anzahlSchema>, 'version'>;
+export type Optionen = Omit<z.output<typeof optionenSchema>, 'version'>;
+export type OptionenWasser = Omit<z.output<typeof optionenWasserSchema>, 'version'>;
+export type OptionenAbrechnung = Omit<z.output<typeof optionenAbrechnungSchema>, 'version'>;
+export type OptionenKassa = Omit<z.output<typeof optionenKassaSchema>, 'version'>;
 
 /** The mail settings as answered: the password itself never leaves the server. */
 export type MailInfo = {
@@ -230,23 +243,28 @@ export type MailInfo = {
   replyTo: string;
   /** Mail goes through these settings (host and sender set); else SMTP_* of the environment or the outbox. */
   configured: boolean;
+  /** The section's version (optimistic locking); in GET Vereinseinstellungen. */
+  version?: number;
 };
 
 export type IconFile = { fileId: number | null; url: string };
 
+/** A section as answered: its values and its version (optimistic locking, 1 until first saved). */
+export type Versioned<T> = T & { version: number };
+
 export type Vereinseinstellungen = {
-  adresse: Adresse;
-  kontakt: Kontakt;
-  bank: Bank;
-  mail: MailInfo;
-  texte: Texte;
-  texte2: Texte2;
-  anzahl: Anzahl;
-  optionen: Optionen;
+  adresse: Versioned<Adresse>;
+  kontakt: Versioned<Kontakt>;
+  bank: Versioned<Bank>;
+  mail: Versioned<MailInfo>;
+  texte: Versioned<Texte>;
+  texte2: Versioned<Texte2>;
+  anzahl: Versioned<Anzahl>;
+  optionen: Versioned<Optionen>;
   iconFile: IconFile;
-  optionenWasser: OptionenWasser;
-  optionenAbrechnung: OptionenAbrechnung;
-  optionenKassa: OptionenKassa;
+  optionenWasser: Versioned<OptionenWasser>;
+  optionenAbrechnung: Versioned<OptionenAbrechnung>;
+  optionenKassa: Versioned<OptionenKassa>;
   /** The same level as optionen.mfa. */
   mfa: number;
 };
@@ -268,4 +286,10 @@ export const abstellplatzKategorieBody = section({
 });
 export type AbstellplatzKategorieInput = z.output<typeof abstellplatzKategorieBody>;
 
-export type AbstellplatzKategorie = { id: number; name: string; jahresgebuehrCent: number; aktiv: boolean };
+export type AbstellplatzKategorie = {
+  id: number;
+  version: number;
+  name: string;
+  jahresgebuehrCent: number;
+  aktiv: boolean;
+};

@@ -103,3 +103,10 @@ export async function claimVersion(trx: Db, options: ClaimVersionOptions): Promi
  * the version a reader sees when the row does not exist yet is 1, so the first save may send 1.
  */
 export const INITIAL_VERSION = 1;
+
+/** A record as the history notes it: without `version`, which changes on every save. */
+export function withoutVersion<T extends object | undefined>(record: T): T extends object ? Omit<T, 'version'> : T {
+  if (!record) return record as never;
+  const { version: _version, ...rest } = record as T & { version?: unknown };
+  return rest as never;
+}

@@ -51,6 +51,18 @@ export const refId = (message = 'Bitte wählen Sie einen Eintrag.') =>
 export const saveId = int(0, 2_147_483_647)
   .nullish()
   .transform((v) => v ?? 0);
+/**
+ * The `version` of the record as the client read it (optimistic locking): a save whose version is
+ * no longer the stored one answers 409 `version_conflict`. Absent or null: no check (older API
+ * scripts); ignored when creating.
+ */
+export const version = z
+  .number({ error: typeError('eine ganze Zahl') })
+  .int('Erwartet wird eine ganze Zahl.')
+  .min(1, 'Die Version ist eine positive ganze Zahl.')
+  .max(2_147_483_647, 'Die Zahl ist zu groß.')
+  .nullish()
+  .transform((v) => v ?? undefined);
 export const bool = (fallback: boolean) =>
   z
     .boolean({ error: typeError('true oder false') })
@@ -65,6 +77,7 @@ export const pachtabrechnungQuery = z.object({ pachtabrechnungID: queryInt.optio
 
 export const abstellplatzBody = strict({
   id: saveId,
+  version,
   nummer: requiredText(20, 'Bitte geben Sie die Nummer des Abstellplatzes an.'),
   kategorieId: refId('Bitte wählen Sie eine Kategorie.'),
   aktiv: bool(true),
@@ -84,6 +97,7 @@ export const neuzuordnungBody = strict({
 
 export const zuordnungBody = strict({
   id: refId('Bitte wählen Sie eine Zuordnung.'),
+  version,
   von: date,
   bis: optionalDate,
   adresseId: readOnly,
@@ -99,6 +113,7 @@ export const zuordnungBody = strict({
 
 export const parkkartenInfoBody = strict({
   pachtabrechnungId: refId('Bitte wählen Sie das Jahr.'),
+  version,
   gebuehrCent: int(0, 10_000_000, 'Erlaubt sind 0 bis 100.000,00 € (ganze Cent).')
     .nullish()
     .transform((v) => v ?? 0),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidIban, normalizeIban } from '../../../platform/payment/iban';
 import { isoDate, queryInt, readOnly, strict, todayVienna } from '../../../platform/validation';
 import { plzError } from '../../vereinseinstellungen/validators';
+import { version } from './abstellplaetze';
 
 // Request schemas of the Adresse and WeiterePerson calls. Strict objects: unknown fields are
 // refused by name; optional texts may be empty, absent or null (stored as ''); dates may be
@@ -77,6 +78,7 @@ const nachname = z
 export const adresseBody = strict(
   {
     id,
+    version,
     anrede: optional(text(20)),
     titel: optional(text(50)),
     vorname: optional(text(100)),
@@ -149,6 +151,7 @@ export type AdresseInput = z.output<typeof adresseBody>;
 export const weiterePersonBody = strict(
   {
     id,
+    version,
     adresseId: z
       .number({ error: typeError('eine Zahl') })
       .int('Erwartet wird eine ganze Zahl.')

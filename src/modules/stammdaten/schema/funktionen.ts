@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { queryInt, readOnly, strict } from '../../../platform/validation';
-import { bool, date, int, optionalDate, optionalText, refId, requiredText, saveId } from './abstellplaetze';
+import { bool, date, int, optionalDate, optionalText, refId, requiredText, saveId, version } from './abstellplaetze';
 
 export const funktionBody = strict({
   id: saveId,
+  version,
   name: requiredText(100, 'Bitte geben Sie den Namen der Funktion an.'),
   sortierung: int(-1_000_000, 1_000_000)
     .nullish()
@@ -13,6 +14,7 @@ export const funktionBody = strict({
 
 export const funktionaerBody = strict({
   id: saveId,
+  version,
   funktionId: refId('Bitte wählen Sie eine Funktion.'),
   adresseId: refId('Bitte wählen Sie eine Adresse.'),
   von: date,

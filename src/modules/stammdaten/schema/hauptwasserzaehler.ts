@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readOnly, strict } from '../../../platform/validation';
-import { bool, date, optionalDate, optionalText, refId, requiredText, saveId } from './abstellplaetze';
+import { bool, date, optionalDate, optionalText, refId, requiredText, saveId, version } from './abstellplaetze';
 
 const READING_MESSAGE = 'Erwartet wird ein Zählerstand wie 12340.000 (höchstens 3 Nachkommastellen).';
 
@@ -15,6 +15,7 @@ export const reading = z
 
 export const hauptwasserzaehlerBody = strict({
   id: saveId,
+  version,
   nummer: requiredText(50, 'Bitte geben Sie die Zählernummer an.'),
   bezeichnung: optionalText(200),
   standort: optionalText(200),

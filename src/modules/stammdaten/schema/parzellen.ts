@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, queryInt, readOnly, strict } from '../../../platform/validation';
+import { version } from './abstellplaetze';
 
 // Request schemas and answer types of the Parzelle, Gartenwechsel, Gruppe and Pachtabrechnung
 // calls (docs/api/stammdaten.md). Strict objects: unknown fields are refused by name; read-only
@@ -67,6 +68,7 @@ export const PARZELLE_FLAGS = { staendigWohnen: 1, groesserBauen: 2, kanal: 4 } 
 export const parzelleBody = strict(
   {
     id: saveId,
+    version,
     nummer: text(20).min(1, { error: 'Bitte geben Sie die Parzellennummer ein.', abort: true }),
     flaeche: area.optional(),
     gemeinschaftsflaeche: area.nullable().optional(),
@@ -119,6 +121,7 @@ export const gartenwechselBody = strict(
 export const gruppeBody = strict(
   {
     id: saveId,
+    version,
     name: text(100).min(1, { error: 'Bitte geben Sie den Namen der Gruppe ein.', abort: true }),
     beschreibung: optionalText(500, true),
     anzahlParzellen: readOnly,
@@ -132,6 +135,7 @@ export type Nutzungsberechtigter = { adresseId: number; name: string; von: strin
 
 export type Parzelle = {
   id: number;
+  version: number;
   nummer: string;
   flaeche: string;
   gemeinschaftsflaeche: string | null;
@@ -150,6 +154,6 @@ export type Parzelle = {
 
 export type GartenhistorieEintrag = { adresseId: number; name: string; von: string; bis: string | null };
 
-export type Gruppe = { id: number; name: string; beschreibung: string; anzahlParzellen: number };
+export type Gruppe = { id: number; version: number; name: string; beschreibung: string; anzahlParzellen: number };
 
 export type Lookup = { id: number; name: string };

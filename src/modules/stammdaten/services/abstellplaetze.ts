@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { buildWorkbook } from '../../../platform/excel/excelWriter';
 import { recordHistory } from '../../../platform/history/history';
@@ -48,7 +49,14 @@ export async function adresseExists(db: Db, id: number): Promise<boolean> {
 
 // ---- Abstellplätze ----
 
-export type Zuordnung = { id: number; adresseId: number; adresseName: string; von: string; bis: string | null };
+export type Zuordnung = {
+  id: number;
+  version: number;
+  adresseId: number;
+  adresseName: string;
+  von: string;
+  bis: string | null;
+};
 export type AbstellplatzZuordnung = Zuordnung & {
   abstellplatzId: number;
   abstellplatzNummer: string;
@@ -57,6 +65,7 @@ export type AbstellplatzZuordnung = Zuordnung & {
 };
 export type Abstellplatz = {
   id: number;
+  version: number;
   nummer: string;
   kategorieId: number;
   kategorieName: string;
@@ -74,6 +83,7 @@ const ZUORDNUNG_NOT_FOUND = 'Die Zuordnung des Abstellplatzes wurde nicht gefund
 
 export type ZuordnungRow = {
   id: number;
+  version: number;
   abstellplatz_id: number;
   adresse_id: number;
   von: unknown;
@@ -93,6 +103,7 @@ export function zuordnungen(db: Db) {
     .join('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
     .select(
       'z.id',
+      'z.version',
       'z.abstellplatz_id',
       'z.adresse_id',
       'z.von',
@@ -108,6 +119,7 @@ export function zuordnungen(db: Db) {
 
 export const toZuordnung = (r: ZuordnungRow): AbstellplatzZuordnung => ({
   id: Number(r.id),
+  version: Number(r.version),
   abstellplatzId: Number(r.abstellplatz_id),
   abstellplatzNummer: r.platz_nummer,
   kategorieName: r.kategorie_name,
@@ -130,6 +142,7 @@ async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promis
     .join('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
     .select(
       'p.id',
+      'p.version',
       'p.nummer',
       'p.kategorie_id',
       'p.aktiv',
@@ -140,6 +153,7 @@ async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promis
   if (id !== undefined) q.where('p.id', id);
   const rows = (await q) as {
     id: number;
+    version: number;
     nummer: string;
     kategorie_id: number;
     aktiv: number | boolean;
@@ -152,14 +166,15 @@ async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promis
   if (id !== undefined) zq.where('z.abstellplatz_id', id);
   const current = new Map<number, Zuordnung>();
   for (const z of ((await zq) as ZuordnungRow[]).map(toZuordnung)) {
-    const { id: zid, adresseId, adresseName: name, von, bis } = z;
-    const short: Zuordnung = { id: zid, adresseId, adresseName: name, von, bis };
+    const { id: zid, version, adresseId, adresseName: name, von, bis } = z;
+    const short: Zuordnung = { id: zid, version, adresseId, adresseName: name, von, bis };
     if (isCurrent(z, today)) current.set(z.abstellplatzId, short);
     if (all) all.set(z.abstellplatzId, (all.get(z.abstellplatzId) ?? []).concat(short));
   }
   return rows
     .map((r) => ({
       id: Number(r.id),
+      version: Number(r.version),
       nummer: r.nummer,
       kategorieId: Number(r.kategorie_id),
       kategorieName: r.kategorie_name,
@@ -181,9 +196,9 @@ export async function getAbstellplatz(db: Db, id: number): Promise<AbstellplatzD
 }
 
 /** The space's own fields for the history: its assignments have their own entries. */
-function historyRecord(detail: AbstellplatzDetail): Abstellplatz {
-  const { zuordnungen: _, ...record } = detail;
-  return record;
+function historyRecord(detail: AbstellplatzDetail) {
+  const { zuordnungen: _, version: _version, ...record } = detail;
+  return { ...record, zuordnung: record.zuordnung && withoutVersion(record.zuordnung) };
 }
 
 /** The lookup: `{ id, name }` with the number as name. */
@@ -201,6 +216,8 @@ export async function abstellplaetzeByAdresse(db: Db, adresseId: number): Promis
   return rows.map(toZuordnung).sort(byNewest);
 }
 
+export { ZUORDNUNG_NOT_FOUND };
+
 export async function getZuordnung(db: Db, id: number): Promise<AbstellplatzZuordnung> {
   const row = (await zuordnungen(db).where('z.id', id).first()) as ZuordnungRow | undefined;
   if (!row) throw notFound(ZUORDNUNG_NOT_FOUND);
@@ -209,6 +226,16 @@ export async function getZuordnung(db: Db, id: number): Promise<AbstellplatzZuor
 
 export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzInput): Promise<AbstellplatzDetail> {
   const id = data.id;
+  if (id) {
+    const claimed = await claimVersion(db, {
+      table: 'abstellplaetze',
+      id,
+      expected: data.version,
+      entityType: ABSTELLPLATZ_HISTORY_TYPE,
+      label: 'Der Abstellplatz',
+    });
+    if (claimed === null) throw notFound(NOT_FOUND);
+  }
   const before = id ? await getAbstellplatz(db, id) : undefined;
   const errors: Record<string, string[]> = {};
   if (!(await db('abstellplatz_kategorien').where({ id: data.kategorieId }).first('id'))) {

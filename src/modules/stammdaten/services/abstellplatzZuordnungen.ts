@@ -1,7 +1,8 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { lockRow } from '../../../platform/db/lockRow';
-import { validationFailed } from '../../../platform/errors';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
+import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import {
   ABSTELLPLATZ_HISTORY_TYPE,
@@ -13,6 +14,7 @@ import {
   getAbstellplatz,
   getZuordnung,
   toZuordnung,
+  ZUORDNUNG_NOT_FOUND,
   type ZuordnungRow,
   zuordnungen,
 } from './abstellplaetze';
@@ -48,7 +50,11 @@ export async function neuzuordnung(
   }
   const running = all.filter((z) => z.bis === null || z.bis >= input.datum);
   const ende = addDays(input.datum, -1);
-  for (const z of running) await db('abstellplatz_zuordnungen').where({ id: z.id }).update({ bis: ende });
+  // The ended assignments change: a dialog still open on one of them must notice (optimistic lock).
+  for (const z of running)
+    await db('abstellplatz_zuordnungen')
+      .where({ id: z.id })
+      .update({ bis: ende, version: db.raw('version + 1') });
   const [newId] = (
     await db('abstellplatz_zuordnungen').insert({
       abstellplatz_id: input.abstellplatzId,
@@ -63,8 +69,11 @@ export async function neuzuordnung(
     entityType: ABSTELLPLATZ_HISTORY_TYPE,
     entityId: input.abstellplatzId,
     action: 'neuzuordnung',
-    before: { zuordnung: before.zuordnung, beendet: running.map((z) => ({ ...z, bis: ende })) },
-    after: { zuordnung: neu },
+    before: {
+      zuordnung: before.zuordnung && withoutVersion(before.zuordnung),
+      beendet: running.map((z) => ({ ...withoutVersion(z), bis: ende })),
+    },
+    after: { zuordnung: withoutVersion(neu) },
   });
   for (const z of running) {
     await recordOnAdresse(db, actor, z.adresseId, {
@@ -88,10 +97,24 @@ export async function neuzuordnung(
 export async function saveZuordnung(
   db: Db,
   actor: Actor,
-  input: { id: number; von: string; bis: string | null },
+  input: { id: number; version?: number; von: string; bis: string | null },
 ): Promise<AbstellplatzZuordnung> {
+  const row = (await db('abstellplatz_zuordnungen').where({ id: input.id }).first('abstellplatz_id')) as
+    | { abstellplatz_id: number }
+    | undefined;
+  if (!row) throw notFound(ZUORDNUNG_NOT_FOUND);
+  // The space first, then the assignment: the same order as Neuzuordnung, so the two cannot deadlock.
+  await lockRow(db, 'abstellplaetze', Number(row.abstellplatz_id));
+  const claimed = await claimVersion(db, {
+    table: 'abstellplatz_zuordnungen',
+    id: input.id,
+    expected: input.version,
+    entityType: ABSTELLPLATZ_HISTORY_TYPE,
+    entityId: Number(row.abstellplatz_id),
+    label: 'Die Zuordnung des Abstellplatzes',
+  });
+  if (claimed === null) throw notFound(ZUORDNUNG_NOT_FOUND);
   const before = await getZuordnung(db, input.id);
-  await lockRow(db, 'abstellplaetze', before.abstellplatzId);
   const others = (
     (await zuordnungen(db)
       .where('z.abstellplatz_id', before.abstellplatzId)
@@ -111,8 +134,8 @@ export async function saveZuordnung(
     entityType: ABSTELLPLATZ_HISTORY_TYPE,
     entityId: before.abstellplatzId,
     action: 'zuordnung-update',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   return after;
 }
@@ -124,6 +147,6 @@ export async function deleteZuordnung(db: Db, actor: Actor, id: number): Promise
     entityType: ABSTELLPLATZ_HISTORY_TYPE,
     entityId: before.abstellplatzId,
     action: 'zuordnung-delete',
-    before,
+    before: withoutVersion(before),
   });
 }

@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound } from '../../../platform/errors';
 import type { FileRecord } from '../../../platform/files/fileStore';
 import { recordHistory } from '../../../platform/history/history';
@@ -21,6 +22,7 @@ const KGV_MITGLIED = 256;
 
 export type Adresse = {
   id: number;
+  version: number;
   anrede: string;
   titel: string;
   vorname: string;
@@ -54,6 +56,7 @@ export type AdresseDetail = Adresse & {
 
 type Row = {
   id: number;
+  version: number;
   anrede: string;
   titel: string;
   vorname: string;
@@ -81,6 +84,7 @@ function toAdresse(r: Row, parzellen: Adresse['parzellen'], today: string): Adre
   const austrittsdatum = date(r.austrittsdatum);
   return {
     id: Number(r.id),
+    version: Number(r.version),
     anrede: r.anrede,
     titel: r.titel,
     vorname: r.vorname,
@@ -187,6 +191,16 @@ export async function saveAdresse(
   data: AdresseInput,
   uploads: AdresseUpload[] = [],
 ): Promise<Adresse> {
+  if (data.id) {
+    const claimed = await claimVersion(db, {
+      table: TABLE,
+      id: data.id,
+      expected: data.version,
+      entityType: ADRESSE_HISTORY_TYPE,
+      label: 'Die Adresse',
+    });
+    if (claimed === null) throw notFound(NOT_FOUND);
+  }
   const before = data.id ? await getAdresse(db, data.id) : undefined;
   const values = {
     anrede: data.anrede,
@@ -218,8 +232,8 @@ export async function saveAdresse(
     entityType: ADRESSE_HISTORY_TYPE,
     entityId: id,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   for (const upload of uploads) {
     const record = await services.files.save(db, {
@@ -282,7 +296,7 @@ export async function deleteAdresse(services: AppServices, db: Db, actor: Actor,
       entityType: 'WeiterePerson',
       entityId: person.id,
       action: 'delete',
-      before: person,
+      before: withoutVersion(person),
     });
   }
   const files = await services.files.listByOwner(db, ADRESSE_FILE_OWNER, id);
@@ -292,7 +306,7 @@ export async function deleteAdresse(services: AppServices, db: Db, actor: Actor,
     entityType: ADRESSE_HISTORY_TYPE,
     entityId: id,
     action: 'delete',
-    before: { ...before, dateien: files.map((f) => ({ fileId: f.id, name: f.name })) },
+    before: { ...withoutVersion(before), dateien: files.map((f) => ({ fileId: f.id, name: f.name })) },
   });
 }
 

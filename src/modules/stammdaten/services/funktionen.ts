@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
@@ -14,9 +15,10 @@ const MITGLIED = 256;
 /** A term ending within this many days is shown as an alert. */
 export const ENDE_WARNUNG_TAGE = 60;
 
-export type Funktion = { id: number; name: string; sortierung: number; pflicht: boolean };
+export type Funktion = { id: number; version: number; name: string; sortierung: number; pflicht: boolean };
 export type Funktionaer = {
   id: number;
+  version: number;
   funktionId: number;
   adresseId: number;
   von: string;
@@ -37,21 +39,22 @@ export type FunktionaerAlert = {
 
 const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 
-type FunktionRow = { id: number; name: string; sortierung: number; pflicht: number | boolean };
+type FunktionRow = { id: number; version: number; name: string; sortierung: number; pflicht: number | boolean };
 const toFunktion = (r: FunktionRow): Funktion => ({
   id: Number(r.id),
+  version: Number(r.version),
   name: r.name,
   sortierung: Number(r.sortierung),
   pflicht: Boolean(r.pflicht),
 });
 
 export async function listFunktionen(db: Db): Promise<Funktion[]> {
-  const rows = (await db('funktionen').select('id', 'name', 'sortierung', 'pflicht')) as FunktionRow[];
+  const rows = (await db('funktionen').select('id', 'version', 'name', 'sortierung', 'pflicht')) as FunktionRow[];
   return rows.map(toFunktion).sort((a, b) => a.sortierung - b.sortierung || collator.compare(a.name, b.name));
 }
 
 export async function getFunktion(db: Db, id: number): Promise<Funktion> {
-  const row = (await db('funktionen').where({ id }).first('id', 'name', 'sortierung', 'pflicht')) as
+  const row = (await db('funktionen').where({ id }).first('id', 'version', 'name', 'sortierung', 'pflicht')) as
     | FunktionRow
     | undefined;
   if (!row) throw notFound('Die Funktion wurde nicht gefunden.');
@@ -61,8 +64,18 @@ export async function getFunktion(db: Db, id: number): Promise<Funktion> {
 export async function saveFunktion(
   db: Db,
   actor: Actor,
-  data: { id: number; name: string; sortierung: number; pflicht: boolean },
+  data: { id: number; version?: number; name: string; sortierung: number; pflicht: boolean },
 ): Promise<Funktion> {
+  if (data.id) {
+    const claimed = await claimVersion(db, {
+      table: 'funktionen',
+      id: data.id,
+      expected: data.version,
+      entityType: FUNKTION_HISTORY_TYPE,
+      label: 'Die Funktion',
+    });
+    if (claimed === null) throw notFound('Die Funktion wurde nicht gefunden.');
+  }
   const before = data.id ? await getFunktion(db, data.id) : undefined;
   const others = (await db('funktionen').whereNot({ id: data.id }).select('name')) as { name: string }[];
   const clash = others.find((o) => sameName(o.name, data.name));
@@ -81,8 +94,8 @@ export async function saveFunktion(
     entityType: FUNKTION_HISTORY_TYPE,
     entityId: id,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   return after;
 }
@@ -104,11 +117,17 @@ export async function deleteFunktion(db: Db, actor: Actor, id: number): Promise<
     );
   }
   await db('funktionen').where({ id }).delete();
-  await recordHistory(db, actor, { entityType: FUNKTION_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordHistory(db, actor, {
+    entityType: FUNKTION_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: withoutVersion(before),
+  });
 }
 
 type FunktionaerRow = {
   id: number;
+  version: number;
   funktion_id: number;
   adresse_id: number;
   von: unknown;
@@ -129,6 +148,7 @@ function funktionaere(db: Db) {
     .join('adressen as a', 'a.id', 'f.adresse_id')
     .select(
       'f.id',
+      'f.version',
       'f.funktion_id',
       'f.adresse_id',
       'f.von',
@@ -146,6 +166,7 @@ function funktionaere(db: Db) {
 
 const toFunktionaer = (r: FunktionaerRow): Funktionaer => ({
   id: Number(r.id),
+  version: Number(r.version),
   funktionId: Number(r.funktion_id),
   adresseId: Number(r.adresse_id),
   von: dateOf(r.von) ?? '',
@@ -184,8 +205,26 @@ export async function getFunktionaer(db: Db, id: number): Promise<Funktionaer> {
 export async function saveFunktionaer(
   db: Db,
   actor: Actor,
-  data: { id: number; funktionId: number; adresseId: number; von: string; bis: string | null; notiz: string },
+  data: {
+    id: number;
+    version?: number;
+    funktionId: number;
+    adresseId: number;
+    von: string;
+    bis: string | null;
+    notiz: string;
+  },
 ): Promise<Funktionaer> {
+  if (data.id) {
+    const claimed = await claimVersion(db, {
+      table: 'funktionaere',
+      id: data.id,
+      expected: data.version,
+      entityType: FUNKTIONAER_HISTORY_TYPE,
+      label: 'Die Amtszeit des Funktionärs',
+    });
+    if (claimed === null) throw notFound('Der Funktionär wurde nicht gefunden.');
+  }
   const before = data.id ? await getFunktionaer(db, data.id) : undefined;
   const errors: Record<string, string[]> = {};
   if (!(await db('funktionen').where({ id: data.funktionId }).first('id')))
@@ -208,8 +247,8 @@ export async function saveFunktionaer(
     entityType: FUNKTIONAER_HISTORY_TYPE,
     entityId: id,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   return after;
 }
@@ -217,7 +256,12 @@ export async function saveFunktionaer(
 export async function deleteFunktionaer(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getFunktionaer(db, id);
   await db('funktionaere').where({ id }).delete();
-  await recordHistory(db, actor, { entityType: FUNKTIONAER_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordHistory(db, actor, {
+    entityType: FUNKTIONAER_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: withoutVersion(before),
+  });
 }
 
 const holdsToday = (von: string, bis: string | null, today: string) => von <= today && (bis === null || bis >= today);

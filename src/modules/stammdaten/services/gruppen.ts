@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { Gruppe, Lookup } from '../schema/parzellen';
@@ -10,17 +11,18 @@ export const GRUPPE_HISTORY_TYPE = 'Gruppe';
 const NOT_FOUND = 'Die Gruppe wurde nicht gefunden.';
 const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 
-type Row = { id: number; name: string; beschreibung: string | null; anzahl: number | string | null };
+type Row = { id: number; version: number; name: string; beschreibung: string | null; anzahl: number | string | null };
 
 function gruppenQuery(db: Db) {
   return db('gruppen as g')
     .leftJoin('parzellen as p', 'p.gruppe_id', 'g.id')
-    .groupBy('g.id', 'g.name', 'g.beschreibung')
-    .select('g.id', 'g.name', 'g.beschreibung', db.raw('count(p.id) as anzahl'));
+    .groupBy('g.id', 'g.version', 'g.name', 'g.beschreibung')
+    .select('g.id', 'g.version', 'g.name', 'g.beschreibung', db.raw('count(p.id) as anzahl'));
 }
 
 const toGruppe = (r: Row): Gruppe => ({
   id: Number(r.id),
+  version: Number(r.version),
   name: r.name,
   beschreibung: r.beschreibung ?? '',
   anzahlParzellen: Number(r.anzahl ?? 0),
@@ -41,9 +43,19 @@ export async function getGruppe(db: Db, id: number): Promise<Gruppe> {
 export async function saveGruppe(
   db: Db,
   actor: Actor,
-  data: { id?: number; name: string; beschreibung?: string },
+  data: { id?: number; version?: number; name: string; beschreibung?: string },
 ): Promise<Gruppe> {
   const id = data.id ?? 0;
+  if (id) {
+    const claimed = await claimVersion(db, {
+      table: 'gruppen',
+      id,
+      expected: data.version,
+      entityType: GRUPPE_HISTORY_TYPE,
+      label: 'Die Gruppe',
+    });
+    if (claimed === null) throw notFound(NOT_FOUND);
+  }
   const before = id ? await getGruppe(db, id) : undefined;
   const names = (await db('gruppen').select('id', 'name')) as { id: number; name: string }[];
   const clash = names.find((r) => Number(r.id) !== id && sameName(r.name, data.name));
@@ -64,8 +76,8 @@ export async function saveGruppe(
     entityType: GRUPPE_HISTORY_TYPE,
     entityId: savedId,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   return after;
 }
@@ -83,7 +95,12 @@ export async function deleteGruppe(db: Db, actor: Actor, id: number): Promise<vo
     );
   }
   await db('gruppen').where({ id }).delete();
-  await recordHistory(db, actor, { entityType: GRUPPE_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordHistory(db, actor, {
+    entityType: GRUPPE_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: withoutVersion(before),
+  });
 }
 
 export async function gruppenLookup(db: Db): Promise<Lookup[]> {

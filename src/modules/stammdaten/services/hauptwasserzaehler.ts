@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { todayVienna } from '../../../platform/validation';
@@ -14,6 +15,7 @@ export const EICH_WARNUNG_TAGE = 90;
 
 export type Hauptwasserzaehler = {
   id: number;
+  version: number;
   nummer: string;
   bezeichnung: string;
   standort: string;
@@ -28,6 +30,7 @@ export type Hauptwasserzaehler = {
 
 export type HwzInput = {
   id: number;
+  version?: number;
   nummer: string;
   bezeichnung: string;
   standort: string;
@@ -61,6 +64,7 @@ export function eichung(eichdatum: string | null, today = todayVienna()) {
 
 type Row = {
   id: number;
+  version: number;
   nummer: string;
   bezeichnung: string;
   standort: string;
@@ -85,7 +89,16 @@ async function lastReadings(db: Db, ids: number[]): Promise<Map<number, Ablesung
 }
 
 async function load(db: Db, id?: number): Promise<Hauptwasserzaehler[]> {
-  const q = db('hauptwasserzaehler').select('id', 'nummer', 'bezeichnung', 'standort', 'eichdatum', 'aktiv', 'notiz');
+  const q = db('hauptwasserzaehler').select(
+    'id',
+    'version',
+    'nummer',
+    'bezeichnung',
+    'standort',
+    'eichdatum',
+    'aktiv',
+    'notiz',
+  );
   if (id !== undefined) q.where({ id });
   const rows = (await q) as Row[];
   const ids = rows.map((r) => Number(r.id));
@@ -105,6 +118,7 @@ async function load(db: Db, id?: number): Promise<Hauptwasserzaehler[]> {
       const l = last.get(Number(r.id));
       return {
         id: Number(r.id),
+        version: Number(r.version),
         nummer: r.nummer,
         bezeichnung: r.bezeichnung,
         standort: r.standort,
@@ -138,6 +152,16 @@ async function nummerTaken(db: Db, nummer: string, exceptId: number): Promise<st
 }
 
 export async function saveHauptwasserzaehler(db: Db, actor: Actor, data: HwzInput): Promise<Hauptwasserzaehler> {
+  if (data.id) {
+    const claimed = await claimVersion(db, {
+      table: 'hauptwasserzaehler',
+      id: data.id,
+      expected: data.version,
+      entityType: HWZ_HISTORY_TYPE,
+      label: 'Der Hauptwasserzähler',
+    });
+    if (claimed === null) throw notFound(NOT_FOUND);
+  }
   const before = data.id ? await getHauptwasserzaehler(db, data.id) : undefined;
   const clash = await nummerTaken(db, data.nummer, data.id);
   if (clash) throw validationFailed({ nummer: [`Den Hauptwasserzähler „${clash}“ gibt es bereits.`] });
@@ -166,8 +190,8 @@ export async function saveHauptwasserzaehler(db: Db, actor: Actor, data: HwzInpu
     entityType: HWZ_HISTORY_TYPE,
     entityId: id,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   return after;
 }
@@ -212,7 +236,13 @@ export async function wechselHauptwasserzaehler(db: Db, actor: Actor, data: Wech
   try {
     await db('hauptwasserzaehler')
       .where({ id: data.id })
-      .update({ nummer: data.neueNummer, eichdatum: data.eichdatum ?? data.datum, updated_at: now });
+      .update({
+        nummer: data.neueNummer,
+        eichdatum: data.eichdatum ?? data.datum,
+        updated_at: now,
+        // A dialog still open on the old meter must not save over the change.
+        version: db.raw('version + 1'),
+      });
   } catch (err) {
     if (isUniqueViolation(err)) throw validationFailed({ neueNummer: ['Diese Zählernummer ist bereits vergeben.'] });
     throw err;
@@ -222,8 +252,11 @@ export async function wechselHauptwasserzaehler(db: Db, actor: Actor, data: Wech
     entityType: HWZ_HISTORY_TYPE,
     entityId: data.id,
     action: 'wechsel',
-    before,
-    after: { ...after, wechsel: { datum: data.datum, endstand: data.endstand, anfangsstand: data.anfangsstand } },
+    before: withoutVersion(before),
+    after: {
+      ...withoutVersion(after),
+      wechsel: { datum: data.datum, endstand: data.endstand, anfangsstand: data.anfangsstand },
+    },
   });
   return after;
 }
@@ -253,5 +286,10 @@ export async function deleteHauptwasserzaehler(db: Db, actor: Actor, id: number)
     );
   }
   await db('hauptwasserzaehler').where({ id }).delete();
-  await recordHistory(db, actor, { entityType: HWZ_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordHistory(db, actor, {
+    entityType: HWZ_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: withoutVersion(before),
+  });
 }

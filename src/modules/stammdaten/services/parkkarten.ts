@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { claimVersion, INITIAL_VERSION, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
@@ -14,6 +15,8 @@ export const PARKKARTEN_HISTORY_TYPE = 'Parkkarten';
 /** What is stored per year (and what the history records). */
 type StoredInfo = {
   pachtabrechnungId: number;
+  /** Optimistic lock; 1 while the year has no stored info. */
+  version: number;
   jahr: number;
   gebuehrCent: number;
   gueltigBis: string | null;
@@ -39,12 +42,20 @@ export async function resolvePachtabrechnung(db: Db, id?: number): Promise<Pacht
 async function storedInfo(db: Db, pachtabrechnungId?: number): Promise<StoredInfo> {
   const pa = await resolvePachtabrechnung(db, pachtabrechnungId);
   const row = (await db('parkkarten_info').where({ pachtabrechnung_id: pa.id }).first()) as
-    | { gebuehr_cent: number | string; gueltig_bis: unknown; hinweis: string | null }
+    | { version: number; gebuehr_cent: number | string; gueltig_bis: unknown; hinweis: string | null }
     | undefined;
   if (!row)
-    return { pachtabrechnungId: pa.id, jahr: pa.jahr, gebuehrCent: 0, gueltigBis: `${pa.jahr}-12-31`, hinweis: '' };
+    return {
+      pachtabrechnungId: pa.id,
+      version: INITIAL_VERSION,
+      jahr: pa.jahr,
+      gebuehrCent: 0,
+      gueltigBis: `${pa.jahr}-12-31`,
+      hinweis: '',
+    };
   return {
     pachtabrechnungId: pa.id,
+    version: Number(row.version),
     jahr: pa.jahr,
     gebuehrCent: Number(row.gebuehr_cent),
     gueltigBis: dateOf(row.gueltig_bis),
@@ -80,30 +91,51 @@ export async function getParkkartenInfo(db: Db, pachtabrechnungId?: number): Pro
 export async function saveParkkartenInfo(
   db: Db,
   actor: Actor,
-  input: { pachtabrechnungId: number; gebuehrCent: number; gueltigBis: string | null; hinweis: string },
+  input: {
+    pachtabrechnungId: number;
+    version?: number;
+    gebuehrCent: number;
+    gueltigBis: string | null;
+    hinweis: string;
+  },
 ): Promise<ParkkartenInfo> {
-  const pa = (await db('pachtabrechnungen').where({ id: input.pachtabrechnungId }).first('id')) as unknown;
+  const pa = (await db('pachtabrechnungen').where({ id: input.pachtabrechnungId }).first('id', 'jahr')) as
+    | { id: number; jahr: number }
+    | undefined;
   if (!pa) throw validationFailed({ pachtabrechnungId: ['Dieses Abrechnungsjahr gibt es nicht.'] });
+  const key = { pachtabrechnung_id: input.pachtabrechnungId };
+  const exists = Boolean(await db('parkkarten_info').where(key).first('pachtabrechnung_id'));
+  // A year without stored info reads as version 1 with the defaults: store exactly that first (a
+  // concurrent first save waits on the key, then finds version 2), then claim the version.
+  if (!exists) {
+    await db('parkkarten_info')
+      .insert({ ...key, gebuehr_cent: 0, gueltig_bis: `${pa.jahr}-12-31`, hinweis: '', updated_at: nowDb() })
+      .onConflict('pachtabrechnung_id')
+      .ignore();
+  }
+  await claimVersion(db, {
+    table: 'parkkarten_info',
+    idColumn: 'pachtabrechnung_id',
+    id: input.pachtabrechnungId,
+    expected: input.version,
+    entityType: PARKKARTEN_HISTORY_TYPE,
+    label: 'Die Parkkarten-Information des Jahres',
+  });
   // The history compares the stored values only: the counts change with the plots, not here.
   const before = await storedInfo(db, input.pachtabrechnungId);
-  const values = {
+  await db('parkkarten_info').where(key).update({
     gebuehr_cent: input.gebuehrCent,
     gueltig_bis: input.gueltigBis,
     hinweis: input.hinweis,
     updated_at: nowDb(),
-  };
-  const exists = await db('parkkarten_info')
-    .where({ pachtabrechnung_id: input.pachtabrechnungId })
-    .first('pachtabrechnung_id');
-  if (exists) await db('parkkarten_info').where({ pachtabrechnung_id: input.pachtabrechnungId }).update(values);
-  else await db('parkkarten_info').insert({ ...values, pachtabrechnung_id: input.pachtabrechnungId });
+  });
   const after = await storedInfo(db, input.pachtabrechnungId);
   await recordHistory(db, actor, {
     entityType: PARKKARTEN_HISTORY_TYPE,
     entityId: input.pachtabrechnungId,
     action: exists ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   return { ...after, ...(await countCards(db, input.pachtabrechnungId)) };
 }

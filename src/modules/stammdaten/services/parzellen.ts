@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { roundDecimal } from '../../../platform/money/decimal';
@@ -64,6 +65,7 @@ export async function holdersOn(
 
 type ParzelleRow = {
   id: number;
+  version: number;
   nummer: string;
   flaeche: number | string;
   flags: number;
@@ -87,6 +89,7 @@ function parzellenQuery(db: Db, pachtabrechnungId: number) {
     .leftJoin('hauptwasserzaehler as h', 'h.id', 'p.hauptwasserzaehler_id')
     .select(
       'p.id',
+      'p.version',
       'p.nummer',
       'p.flaeche',
       'p.flags',
@@ -105,6 +108,7 @@ function parzellenQuery(db: Db, pachtabrechnungId: number) {
 function toParzelle(r: ParzelleRow, pachtabrechnungId: number, holder: Nutzungsberechtigter | undefined): Parzelle {
   return {
     id: Number(r.id),
+    version: Number(r.version),
     nummer: r.nummer,
     flaeche: roundDecimal(r.flaeche ?? 0, 2),
     gemeinschaftsflaeche: r.gemeinschaftsflaeche == null ? null : roundDecimal(r.gemeinschaftsflaeche, 2),
@@ -158,8 +162,19 @@ export async function getParzelle(db: Db, id: number, pachtabrechnungId?: number
 
 /** Creates (id 0 or absent) or updates a plot and its values for the year; fields left out keep their value. */
 export async function saveParzelle(db: Db, actor: Actor, data: ParzelleInput): Promise<Parzelle> {
-  const year = await resolveYear(db, data.pachtabrechnungId);
   const id = data.id ?? 0;
+  // One version on the plot row covers its yearly values too.
+  if (id) {
+    const claimed = await claimVersion(db, {
+      table: 'parzellen',
+      id,
+      expected: data.version,
+      entityType: PARZELLE_HISTORY_TYPE,
+      label: 'Die Parzelle',
+    });
+    if (claimed === null) throw notFound(NOT_FOUND);
+  }
+  const year = await resolveYear(db, data.pachtabrechnungId);
   const before = id ? await getParzelle(db, id, year.id) : undefined;
 
   const errors: Record<string, string[]> = {};
@@ -211,8 +226,8 @@ export async function saveParzelle(db: Db, actor: Actor, data: ParzelleInput): P
     entityType: PARZELLE_HISTORY_TYPE,
     entityId: savedId,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   return after;
 }
@@ -245,7 +260,12 @@ export async function deleteParzelle(db: Db, actor: Actor, id: number): Promise<
   }
   await db('parzelle_jahr').where({ parzelle_id: id }).delete();
   await db('parzellen').where({ id }).delete();
-  await recordHistory(db, actor, { entityType: PARZELLE_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordHistory(db, actor, {
+    entityType: PARZELLE_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: withoutVersion(before),
+  });
 }
 
 /** All leases of a plot, newest first. */

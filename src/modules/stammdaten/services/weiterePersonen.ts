@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { WeiterePersonInput } from '../schema/adressen';
@@ -13,6 +14,7 @@ const NOT_FOUND = 'Die weitere Person wurde nicht gefunden.';
 
 export type WeiterePerson = {
   id: number;
+  version: number;
   adresseId: number;
   anrede: string;
   titel: string;
@@ -30,6 +32,7 @@ export type WeiterePerson = {
 
 export type WeiterePersonRow = {
   id: number;
+  version: number;
   adresse_id: number;
   anrede: string;
   titel: string;
@@ -49,6 +52,7 @@ const date = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : nul
 
 export const toWeiterePerson = (r: WeiterePersonRow): WeiterePerson => ({
   id: Number(r.id),
+  version: Number(r.version),
   adresseId: Number(r.adresse_id),
   anrede: r.anrede,
   titel: r.titel,
@@ -86,6 +90,16 @@ export async function getWeiterePerson(db: Db, id: number): Promise<WeiterePerso
 
 /** Creates (id 0) or updates a further person; the address must exist. */
 export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePersonInput): Promise<WeiterePerson> {
+  if (data.id) {
+    const claimed = await claimVersion(db, {
+      table: TABLE,
+      id: data.id,
+      expected: data.version,
+      entityType: WEITERE_PERSON_HISTORY_TYPE,
+      label: 'Die weitere Person',
+    });
+    if (claimed === null) throw notFound(NOT_FOUND);
+  }
   const before = data.id ? await getWeiterePerson(db, data.id) : undefined;
   const adresse = await db('adressen').where({ id: data.adresseId }).first('id');
   if (!adresse) throw validationFailed({ adresseId: ['Diese Adresse gibt es nicht.'] });
@@ -113,8 +127,8 @@ export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePerso
     entityType: WEITERE_PERSON_HISTORY_TYPE,
     entityId: id,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   if (before && before.adresseId !== after.adresseId) {
     await recordOnAdresse(db, actor, before.adresseId, {
@@ -151,7 +165,12 @@ export function personSummary(p: WeiterePerson): string {
 export async function deleteWeiterePerson(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getWeiterePerson(db, id);
   await db(TABLE).where({ id }).delete();
-  await recordHistory(db, actor, { entityType: WEITERE_PERSON_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordHistory(db, actor, {
+    entityType: WEITERE_PERSON_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: withoutVersion(before),
+  });
   await recordOnAdresse(db, actor, before.adresseId, {
     action: 'person-delete',
     field: 'weiterePerson',

@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { type AbstellplatzKategorie, abstellplatzKategorieBody } from '../schema';
@@ -10,10 +11,11 @@ export const KATEGORIE_HISTORY_TYPE = 'AbstellplatzKategorie';
 const TABLE = 'abstellplatz_kategorien';
 const NOT_FOUND = 'Die Abstellplatz-Kategorie wurde nicht gefunden.';
 
-type Row = { id: number; name: string; jahresgebuehr_cent: number | string; aktiv: number | boolean };
+type Row = { id: number; version: number; name: string; jahresgebuehr_cent: number | string; aktiv: number | boolean };
 
 const toKategorie = (r: Row): AbstellplatzKategorie => ({
   id: Number(r.id),
+  version: Number(r.version),
   name: r.name,
   jahresgebuehrCent: Number(r.jahresgebuehr_cent),
   aktiv: Boolean(r.aktiv),
@@ -24,12 +26,14 @@ const sameName = (a: string, b: string) => a.toLocaleLowerCase('de-AT') === b.to
 
 /** All categories, active and inactive, by name (German collation, the same on SQLite and MySQL). */
 export async function listAbstellplatzKategorien(db: Db): Promise<AbstellplatzKategorie[]> {
-  const rows = (await db(TABLE).select('id', 'name', 'jahresgebuehr_cent', 'aktiv')) as Row[];
+  const rows = (await db(TABLE).select('id', 'version', 'name', 'jahresgebuehr_cent', 'aktiv')) as Row[];
   return rows.map(toKategorie).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
 export async function getAbstellplatzKategorie(db: Db, id: number): Promise<AbstellplatzKategorie> {
-  const row = (await db(TABLE).where({ id }).first('id', 'name', 'jahresgebuehr_cent', 'aktiv')) as Row | undefined;
+  const row = (await db(TABLE).where({ id }).first('id', 'version', 'name', 'jahresgebuehr_cent', 'aktiv')) as
+    | Row
+    | undefined;
   if (!row) throw notFound(NOT_FOUND);
   return toKategorie(row);
 }
@@ -39,6 +43,16 @@ export async function getAbstellplatzKategorie(db: Db, id: number): Promise<Abst
 export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unknown): Promise<AbstellplatzKategorie> {
   const data = parseInput(abstellplatzKategorieBody, input);
   const id = data.id ?? 0;
+  if (id) {
+    const claimed = await claimVersion(db, {
+      table: TABLE,
+      id,
+      expected: data.version,
+      entityType: KATEGORIE_HISTORY_TYPE,
+      label: 'Die Abstellplatz-Kategorie',
+    });
+    if (claimed === null) throw notFound(NOT_FOUND);
+  }
   const before = id ? await getAbstellplatzKategorie(db, id) : undefined;
   const names = (await db(TABLE).select('id', 'name')) as { id: number; name: string }[];
   const clash = names.find((r) => Number(r.id) !== id && sameName(r.name, data.name));
@@ -69,8 +83,8 @@ export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unk
     entityType: KATEGORIE_HISTORY_TYPE,
     entityId: savedId,
     action: before ? 'update' : 'create',
-    before,
-    after,
+    before: withoutVersion(before),
+    after: withoutVersion(after),
   });
   return after;
 }
@@ -95,5 +109,10 @@ export async function deleteAbstellplatzKategorie(db: Db, actor: Actor, id: numb
     }
   }
   await db(TABLE).where({ id }).delete();
-  await recordHistory(db, actor, { entityType: KATEGORIE_HISTORY_TYPE, entityId: id, action: 'delete', before });
+  await recordHistory(db, actor, {
+    entityType: KATEGORIE_HISTORY_TYPE,
+    entityId: id,
+    action: 'delete',
+    before: withoutVersion(before),
+  });
 }

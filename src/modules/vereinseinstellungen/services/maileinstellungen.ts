@@ -7,6 +7,7 @@ import { type MailInfo, maileinstellungenBody } from '../schema';
 import { invalidateSettingsCache } from './cache';
 import { parseInput } from './input';
 import { HISTORY_TYPE } from './sections';
+import { claimSectionVersion } from './sectionVersions';
 import { MAIL_SECTION, mailInfo } from './smtp';
 import { encryptSmtpPassword } from './smtpPassword';
 
@@ -21,6 +22,7 @@ export async function saveMaileinstellungen(
   input: unknown,
 ): Promise<MailInfo> {
   const values = parseInput(maileinstellungenBody, input);
+  await claimSectionVersion(db, MAIL_SECTION, values.version);
   const source = { ...services, db };
   const before = mailInfo(source, await getSection(db, MAIL_SECTION));
   const passwordChanged = Boolean(values.password);
@@ -35,7 +37,7 @@ export async function saveMaileinstellungen(
       fromName: values.fromName,
       fromAddress: values.fromAddress,
       replyTo: values.replyTo,
-      ...(values.password ? { password: encryptSmtpPassword(services.config.sessionSecret, values.password) } : {}),
+      ...(values.password ? { password: encryptSmtpPassword(services.config.dataKey, values.password) } : {}),
     },
     actor.userId,
   );
@@ -53,6 +55,8 @@ export async function saveMaileinstellungen(
 
 /** Deletes the Maileinstellungen: mail then goes through SMTP_* of the environment, or to the outbox. */
 export async function resetMaileinstellungen(services: AppServices, db: Db, actor: Actor): Promise<void> {
+  // No check (DELETE has no body), but a form still open on the old settings must notice.
+  await claimSectionVersion(db, MAIL_SECTION, undefined);
   const before = mailInfo({ ...services, db }, await getSection(db, MAIL_SECTION));
   await db('settings').where({ section: MAIL_SECTION }).delete();
   await recordHistory(db, actor, { entityType: HISTORY_TYPE, entityId: MAIL_SECTION, action: 'reset', before });

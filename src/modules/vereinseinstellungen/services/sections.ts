@@ -29,6 +29,7 @@ import {
 } from '../schema';
 import { invalidateSettingsCache } from './cache';
 import { parseInput } from './input';
+import { claimSectionVersion } from './sectionVersions';
 
 export const HISTORY_TYPE = 'Vereinseinstellungen';
 
@@ -189,7 +190,8 @@ export async function saveSection<K extends SectionKey>(
   input: unknown,
 ): Promise<SectionValue<K>> {
   const d = SECTIONS[key];
-  const values = parseInput(d.schema, input) as Record<string, Value>;
+  const { version, ...values } = parseInput(d.schema, input) as Record<string, Value> & { version?: number };
+  await claimSectionVersion(db, d.section, version);
   const before = await readSection(db, key);
   await setSection(db, d.section, toStored(values), actor.userId);
   const after = await readSection(db, key);

@@ -10,7 +10,7 @@ import { decryptSmtpPassword } from './smtpPassword';
 export const MAIL_SECTION = 'Mail';
 
 /** What reading the mail settings needs: the database, the secret and a log; a cache when there is one. */
-export type SmtpSource = { db: Db; config: Pick<Config, 'sessionSecret'>; log: Logger; cache?: Cache };
+export type SmtpSource = { db: Db; config: Pick<Config, 'sessionSecret' | 'dataKey'>; log: Logger; cache?: Cache };
 
 type StoredMail = Record<string, string | null>;
 
@@ -18,7 +18,9 @@ type StoredMail = Record<string, string | null>;
 function storedPassword(source: SmtpSource, stored: StoredMail): string | undefined {
   const box = stored.password;
   if (!box) return undefined;
-  const plain = decryptSmtpPassword(source.config.sessionSecret, box);
+  // Sealed with the data key; before it existed, with the session secret.
+  const plain =
+    decryptSmtpPassword(source.config.dataKey, box) ?? decryptSmtpPassword(source.config.sessionSecret, box);
   if (plain === undefined) {
     source.log.warn('the stored SMTP password cannot be decrypted (SESSION_SECRET changed?); it counts as not set');
   }

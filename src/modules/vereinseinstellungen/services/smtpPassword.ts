@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * The SMTP password at rest: AES-256-GCM under a key derived from SESSION_SECRET by HKDF-SHA256
- * (salt "kgv", info "kgv-smtp-password"), stored as `v1:<iv>:<tag>:<ciphertext>`, each base64url.
- * A leaked database or backup alone does not reveal the password; changing SESSION_SECRET makes the
- * stored one unreadable (it then counts as not set). The salt and info match
+ * The SMTP password at rest: AES-256-GCM under a key derived from the data key (DATA_DIR/data-key)
+ * by HKDF-SHA256 (salt "kgv", info "kgv-smtp-password"), stored as `v1:<iv>:<tag>:<ciphertext>`, each
+ * base64url. A leaked database or backup alone does not reveal the password; SESSION_SECRET can be
+ * changed freely. The salt and info match
  * platform/auth/secretBox's `seal(secret, 'kgv-smtp-password', …)`, so either can read the other's boxes.
  */
 const INFO = 'kgv-smtp-password';

@@ -3,6 +3,7 @@ import type { AppServices } from '../../../platform/services';
 import { getSetting } from '../../../platform/settings/settings';
 import type { IconFile, MfaLevel, Vereinseinstellungen } from '../schema';
 import { fromStored, loadSections, SECTIONS, type SectionKey, type SectionValue } from './sections';
+import { sectionVersions } from './sectionVersions';
 import { MAIL_SECTION, mailInfo } from './smtp';
 
 export const LOGO_SECTION = 'IconFile';
@@ -18,14 +19,17 @@ export async function getVereinseinstellungen(
 ): Promise<Vereinseinstellungen> {
   const keys = Object.keys(SECTIONS) as SectionKey[];
   const rows = await loadSections(db, [...keys.map((k) => SECTIONS[k].section), MAIL_SECTION, LOGO_SECTION]);
-  const read = <K extends SectionKey>(k: K) =>
-    fromStored(SECTIONS[k].defaults, rows.get(SECTIONS[k].section) ?? {}) as SectionValue<K>;
+  const versionOf = await sectionVersions(db);
+  const read = <K extends SectionKey>(k: K) => ({
+    ...(fromStored(SECTIONS[k].defaults, rows.get(SECTIONS[k].section) ?? {}) as SectionValue<K>),
+    version: versionOf(SECTIONS[k].section),
+  });
   const optionen = read('optionen');
   return {
     adresse: read('adresse'),
     kontakt: read('kontakt'),
     bank: read('bank'),
-    mail: mailInfo({ ...services, db }, rows.get(MAIL_SECTION) ?? {}),
+    mail: { ...mailInfo({ ...services, db }, rows.get(MAIL_SECTION) ?? {}), version: versionOf(MAIL_SECTION) },
     texte: read('texte'),
     texte2: read('texte2'),
     anzahl: read('anzahl'),
