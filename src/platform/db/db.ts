@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import knex, { type Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
+import { SqliteImmediateClient } from './sqliteImmediateClient';
 
 export type Db = Knex;
 export type DbKind = 'sqlite' | 'mysql';
@@ -52,7 +53,9 @@ export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Kne
     };
   }
   return {
-    client: 'better-sqlite3',
+    // better-sqlite3, with transactions that begin IMMEDIATE so busy_timeout covers a writer in
+    // another process (sqliteImmediateClient.ts).
+    client: SqliteImmediateClient,
     connection: { filename: path.join(config.dataDir, 'kgv.sqlite') },
     useNullAsDefault: true,
     pool: {
