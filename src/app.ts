@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { allEntities } from './modules';
 import { getSmtpSettings } from './modules/vereinseinstellungen/services';
+import { verifyDataKey } from './platform/auth/dataKey';
 import { createCache } from './platform/cache';
 import { createDb, migrateLatest } from './platform/db/db';
 import { createFileStore } from './platform/files/fileStore';
@@ -30,6 +31,10 @@ export async function createServices(
   if (opts.migrate !== false) {
     const applied = await migrateLatest(db);
     if (applied.length) log.info('migrations applied', { applied });
+    await verifyDataKey(db, config).catch(async (err: unknown) => {
+      await db.destroy();
+      throw err;
+    });
   }
   const pdf = createPdfService({ chromiumPath: config.chromiumPath, log });
   const cache = createCache();

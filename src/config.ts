@@ -47,6 +47,8 @@ export type Config = {
   baseUrl: string;
   chromiumPath: string;
   sessionSecret: string;
+  /** Seals secrets at rest (TOTP keys, SMTP password); DATA_DIR/data-key, independent of SESSION_SECRET. */
+  dataKey: string;
   smtp?: SmtpConfig;
   trustProxy: boolean;
   adminEmail?: string;
@@ -86,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     chromiumPath: e.CHROMIUM_PATH,
-    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session-secret'),
+    dataKey: loadOrCreateSecret(dataDir, 'data-key'),
     smtp,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     adminEmail: e.KGV_ADMIN_EMAIL,
@@ -95,9 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Generated once and kept, so sessions and anti-forgery tokens survive a restart. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+/**
+ * Generated once and kept (mode 0600): the session secret, so sessions and anti-forgery tokens survive
+ * a restart; the data key, which seals the TOTP keys and the SMTP password and so belongs in every
+ * backup together with the database (docs/deployment.md).
+ */
+function loadOrCreateSecret(dataDir: string, name: 'session-secret' | 'data-key'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });

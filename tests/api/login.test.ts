@@ -49,7 +49,7 @@ describe('POST /api/User/Login', () => {
     expect(results).toEqual([-1, -1, -1, -1, 3]);
     expect(await c.login(email, TEST_PASSWORD)).toBe(3);
     // The lock expires after 15 minutes.
-    await app.services.db('users').where({ email }).update({ locked_until: '2000-01-01 00:00:00' });
+    await app.services.db('login_throttle').where({ email }).update({ locked_until: '2000-01-01 00:00:00' });
     expect(await c.login(email, TEST_PASSWORD)).toBe(0);
   });
 

@@ -149,15 +149,84 @@ describe('signing in with the second factor', () => {
   });
 });
 
+describe('second-factor guessing (security review)', () => {
+  it('counts wrong codes across password sign-ins: the right password does not reset the count', async () => {
+    const { key } = await withTwoFactor('guesser@test.kgv');
+    const results: number[] = [];
+    // Four sign-ins with the password, five guesses each = 20 guesses.
+    for (let round = 0; round < 4; round++) {
+      const c = app.client();
+      const login = await c.login('guesser@test.kgv', TEST_PASSWORD);
+      if (login !== 1) {
+        results.push(login);
+        continue;
+      }
+      for (let i = 0; i < 5; i++) {
+        const res = await c.post<{ result: number }>('User/Login2FA', { code: String(200000 + round * 10 + i) });
+        results.push(res.status === 401 ? 401 : res.body.result);
+      }
+    }
+    // Four wrong codes, the fifth locks; after that even the password answers 3.
+    expect(results.slice(0, 5)).toEqual([2, 2, 2, 2, 3]);
+    expect(results.slice(5)).toEqual([3, 3, 3]);
+    // And the right code no longer gets in either.
+    const late = app.client();
+    expect(await late.login('guesser@test.kgv', TEST_PASSWORD)).toBe(3);
+    expect((await late.post('User/Login2FA', { code: await codeAt(key) })).status).toBe(401);
+  });
+
+  it('lets at most five of 20 parallel codes from several half sign-ins be checked', async () => {
+    await withTwoFactor('parallel-2fa@test.kgv');
+    const sessions: ApiClient[] = [];
+    for (let i = 0; i < 4; i++) {
+      const c = app.client();
+      expect(await c.login('parallel-2fa@test.kgv', TEST_PASSWORD)).toBe(1);
+      sessions.push(c);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        sessions[i % 4]!.post<{ result: number }>('User/Login2FA', { code: String(300000 + i) }),
+      ),
+    );
+    const results = answers.map((a) => (a.status === 401 ? 401 : a.body.result));
+    expect(results.filter((r) => r === 2).length).toBeLessThanOrEqual(4);
+    expect(results.filter((r) => r === 0)).toHaveLength(0);
+    // Locked: a right code in a still-open half sign-in is refused too.
+    const rest = sessions.map((c) => c.post<{ result: number }>('User/Login2FA', { code: '000000' }));
+    for (const r of await Promise.all(rest)) expect(r.status === 401 || r.body.result === 3).toBe(true);
+    const fresh = app.client();
+    expect(await fresh.login('parallel-2fa@test.kgv', TEST_PASSWORD)).toBe(3);
+  });
+});
+
 describe('turning 2FA off and resetting it', () => {
   it('disables, resets to a new key, and GET User shows the new mfa state each time', async () => {
     const { client, key } = await withTwoFactor('off@test.kgv');
-    expect((await client.post('User/DisableAuthenticator')).status).toBe(200);
+    // The password is asked first: a session alone does not switch 2FA off.
+    const noPassword = await client.post('User/DisableAuthenticator', { password: 'falsch-falsch' });
+    expect(noPassword.status).toBe(422);
+    expect(noPassword.body).toMatchObject({ errors: { password: ['Das Passwort stimmt nicht.'] } });
+    expect((await client.get<{ mfa: boolean }>('User')).body.mfa).toBe(true);
+    expect((await client.post('User/DisableAuthenticator', { password: TEST_PASSWORD })).status).toBe(200);
     expect((await client.get<{ mfa: boolean }>('User')).body.mfa).toBe(false);
     expect(await app.client().login('off@test.kgv', TEST_PASSWORD)).toBe(0);
-    expect((await client.post('User/ResetAuthenticator')).status).toBe(200);
+    // Switched off, the old key is gone: setting up again shows a new one.
     const again = await client.get<Setup>('User/EnableAuthenticator');
     expect(keyOf(again.body.sharedKey)).not.toBe(key);
+  });
+
+  it('never shows the key again once 2FA is on; a new key takes the password', async () => {
+    const { client, key } = await withTwoFactor('readback@test.kgv');
+    const readBack = await client.get('User/EnableAuthenticator');
+    expect(readBack.status).toBe(409);
+    expect(readBack.body).toMatchObject({ code: 'mfa_already_enabled' });
+    expect(JSON.stringify(readBack.body)).not.toContain(key.slice(0, 8).toLowerCase());
+    expect((await client.post('User/ResetAuthenticator', { password: 'falsch-falsch' })).status).toBe(422);
+    expect((await client.post('User/ResetAuthenticator', {})).status).toBe(422);
+    expect((await client.post('User/ResetAuthenticator', { password: TEST_PASSWORD })).status).toBe(200);
+    const fresh = await client.get<Setup>('User/EnableAuthenticator');
+    expect(fresh.status).toBe(200);
+    expect(keyOf(fresh.body.sharedKey)).not.toBe(key);
   });
 
   it('lets an administrator reset another user’s 2FA', async () => {
@@ -191,7 +260,7 @@ describe('club MFA level 2', () => {
       expect((await c.get<{ mfaSetupRequired: boolean }>('User')).body.mfaSetupRequired).toBe(false);
       expect((await c.get('Common/DateInPast', { date: '2020-01-01' })).status).toBe(200);
       // And 2FA cannot be switched off while the club requires it.
-      expect((await c.post('User/DisableAuthenticator')).status).toBe(409);
+      expect((await c.post('User/DisableAuthenticator', { password: TEST_PASSWORD })).status).toBe(409);
     } finally {
       await setSection(app.services.db, 'Optionen', { mfa: '0' }, null);
       app.services.cache.clear();

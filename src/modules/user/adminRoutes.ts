@@ -2,12 +2,14 @@ import type { Right } from '../../http/rights';
 import { route } from '../../http/router';
 import { roleBody, roleIdQuery, updateUserBody, userIdBody, userIdQuery } from './schema';
 import {
+  assertMayManage,
   deleteRole,
   deleteUser,
   disableAuthenticator,
   getUserRow,
   listRoles,
   listUserRows,
+  mailEmailChanged,
   mailPasswordLink,
   saveRole,
   saveUser,
@@ -37,6 +39,14 @@ export const adminRoutes = [
       const saved = await saveUser(services.db, user, actor, body);
       // New users choose their own password through an invitation link.
       if (saved.created && saved.user.active) await mailPasswordLink(services, saved.user, 'invite');
+      // The old address learns of the change: if it was not wanted, its owner can object in time.
+      if (saved.emailChangedFrom) {
+        await mailEmailChanged(services, saved.emailChangedFrom, saved.user, user.name).catch((err: unknown) =>
+          services.log.error('e-mail change notice failed', {
+            error: err instanceof Error ? err.message : String(err),
+          }),
+        );
+      }
       return saved.user;
     },
   }),
@@ -54,13 +64,11 @@ export const adminRoutes = [
     path: 'User/ResetUsersMFA',
     rights: EDIT,
     body: userIdBody,
-    async handler({ db, actor, body }) {
+    transaction: true,
+    async handler({ db, user, actor, body }) {
       await getUserRow(db, body.userID);
-      await disableAuthenticator(db, body.userID, actor, {
-        resetKey: true,
-        clubRequires: false,
-        action: 'mfa-reset-by-admin',
-      });
+      await assertMayManage(db, user, body.userID);
+      await disableAuthenticator(db, body.userID, actor, { refuseWhenRequired: false, action: 'mfa-reset-by-admin' });
     },
   }),
   route({ method: 'GET', path: 'User/Rollen', rights: ROLES_VIEW, handler: ({ db }) => listRoles(db) }),

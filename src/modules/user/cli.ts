@@ -5,7 +5,7 @@ import { destroyUserSessions } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/db';
 import { recordHistory } from '../../platform/history/history';
 import type { Boot } from '../manifest';
-import { createPasswordToken, createUser, disableAuthenticator, listUsers, passwordLink } from './services';
+import { createPasswordToken, createUser, disableAuthenticator, listUsers, passwordLink, unlockUser } from './services';
 
 export function userCli(program: Command, boot: Boot): void {
   const user = program.command('user').description('Benutzer verwalten');
@@ -99,8 +99,7 @@ export function userRescueCli(program: Command, boot: Boot): void {
       try {
         const u = await findUser(app.db, opts.email);
         await disableAuthenticator(app.db, u.id, systemActor('kgv user reset-mfa'), {
-          resetKey: true,
-          clubRequires: false,
+          refuseWhenRequired: false,
           action: 'mfa-reset-by-admin',
         });
         await destroyUserSessions(app.db, u.id);
@@ -117,7 +116,7 @@ export function userRescueCli(program: Command, boot: Boot): void {
       const app = await boot();
       try {
         const u = await findUser(app.db, opts.email);
-        await app.db('users').where({ id: u.id }).update({ failed_logins: 0, locked_until: null });
+        await unlockUser(app.db, u.id, u.email);
         await recordHistory(app.db, systemActor('kgv user unlock'), {
           entityType: 'User',
           entityId: u.id,

@@ -4,14 +4,23 @@ import { validationFailed } from '../../platform/errors';
 import { recordHistory } from '../../platform/history/history';
 import { vereinsName } from '../common/services';
 import { getMfaLevel } from '../vereinseinstellungen/services';
-import { changePasswordBody, codeBody, forgotPasswordBody, resetPasswordBody, updateProfileBody } from './schema';
 import {
+  changePasswordBody,
+  codeBody,
+  forgotPasswordBody,
+  ownPasswordBody,
+  resetPasswordBody,
+  updateProfileBody,
+} from './schema';
+import {
+  assertOwnPassword,
   changePassword,
   confirmAuthenticator,
   currentUser,
   disableAuthenticator,
   enableAuthenticator,
   mailPasswordLink,
+  mayMailResetLink,
   newRecoveryCodes,
   resetPassword,
 } from './services';
@@ -28,12 +37,7 @@ export const profileRoutes = [
     allowWithoutMfa: true,
     async handler({ services, user }) {
       const issuer = await vereinsName(services);
-      return enableAuthenticator(
-        services.db,
-        services.config.sessionSecret,
-        { userId: user.userId, email: user.email },
-        issuer,
-      );
+      return enableAuthenticator(services.db, services.config, { userId: user.userId, email: user.email }, issuer);
     },
   }),
   route({
@@ -43,13 +47,7 @@ export const profileRoutes = [
     allowWithoutMfa: true,
     body: codeBody,
     async handler({ services, user, actor, body }) {
-      const recoveryCodes = await confirmAuthenticator(
-        services.db,
-        services.config.sessionSecret,
-        user.userId,
-        body.code,
-        actor,
-      );
+      const recoveryCodes = await confirmAuthenticator(services.db, services.config, user.userId, body.code, actor);
       return { statusMessage: `Die Zwei-Faktor-Anmeldung ist eingeschaltet. ${codesMessage}`, recoveryCodes };
     },
   }),
@@ -72,13 +70,11 @@ export const profileRoutes = [
     method: 'POST',
     path: 'User/DisableAuthenticator',
     signedIn: true,
-    async handler({ services, user, actor }) {
-      const clubRequires = (await getMfaLevel(services)) === 2;
-      await disableAuthenticator(services.db, user.userId, actor, {
-        resetKey: false,
-        clubRequires,
-        action: 'mfa-disable',
-      });
+    body: ownPasswordBody,
+    async handler({ services, user, actor, body }) {
+      const refuseWhenRequired = (await getMfaLevel(services)) === 2;
+      await assertOwnPassword(services.db, user.userId, body.password);
+      await disableAuthenticator(services.db, user.userId, actor, { refuseWhenRequired, action: 'mfa-disable' });
       return { statusMessage: 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.' };
     },
   }),
@@ -87,12 +83,10 @@ export const profileRoutes = [
     path: 'User/ResetAuthenticator',
     signedIn: true,
     allowWithoutMfa: true,
-    async handler({ services, user, actor }) {
-      await disableAuthenticator(services.db, user.userId, actor, {
-        resetKey: true,
-        clubRequires: false,
-        action: 'mfa-reset',
-      });
+    body: ownPasswordBody,
+    async handler({ services, user, actor, body }) {
+      await assertOwnPassword(services.db, user.userId, body.password);
+      await disableAuthenticator(services.db, user.userId, actor, { refuseWhenRequired: false, action: 'mfa-reset' });
       return { statusMessage: 'Der Schlüssel wurde zurückgesetzt. Richten Sie die App bitte neu ein.' };
     },
   }),
@@ -136,8 +130,12 @@ export const profileRoutes = [
         .first('id', 'email', 'name');
       // The answer and its timing must not tell whether the address is known: the mail goes out
       // after the response.
+      // A few mails per address and hour at most; earlier links stay valid (passwords.ts).
       if (user) {
-        void mailPasswordLink(services, user, 'reset').catch((err: unknown) =>
+        void (async () => {
+          if (await mayMailResetLink(services.db, user.id)) await mailPasswordLink(services, user, 'reset');
+          else services.log.warn('password reset mail skipped: too many requests', { userId: user.id });
+        })().catch((err: unknown) =>
           services.log.error('password reset mail failed', { error: err instanceof Error ? err.message : String(err) }),
         );
       }

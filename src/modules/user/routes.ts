@@ -9,20 +9,40 @@ import {
   checkPassword,
   checkRememberMachine,
   checkTotp,
+  claimSecondFactorAttempt,
   currentUser,
   redeemRecoveryCode,
-  registerFailedLogin,
   rememberMachineToken,
+  secondFactorRight,
+  secondFactorWrong,
 } from './services';
 
 export const REMEMBER_MACHINE_COOKIE = 'kgv.2fa';
 
-/** Invalid2FA, or LockedOut (and the half sign-in ends) when this failure locked the account. */
-async function secondFactorFailed(db: Db, auth: AuthState, userId: number): Promise<{ result: number }> {
-  // A wrong second factor counts like a wrong password: the fifth in a row locks the account.
-  if (!(await registerFailedLogin(db, userId))) return { result: LoginResult.Invalid2FA };
+async function lockedOut(auth: AuthState): Promise<{ result: number }> {
   await auth.signOut();
   return { result: LoginResult.LockedOut };
+}
+
+/**
+ * One second-factor attempt (TOTP or recovery code), counted on the account before the code is
+ * checked: five wrong ones lock the account for 15 minutes whatever happens to the password, and
+ * parallel guesses cannot outrun the count. Answers the result code, signing in fully on success.
+ */
+async function secondFactor(
+  db: Db,
+  auth: AuthState,
+  userId: number,
+  check: () => Promise<boolean>,
+): Promise<{ result: number } | undefined> {
+  if (!(await claimSecondFactorAttempt(db, userId))) return lockedOut(auth);
+  if (!(await check())) {
+    return (await secondFactorWrong(db, userId)) ? lockedOut(auth) : { result: LoginResult.Invalid2FA };
+  }
+  if (!(await secondFactorRight(db, userId))) return lockedOut(auth);
+  // A fresh session for the full sign-in: the half-signed-in one is never promoted.
+  await auth.signIn(userId, { remember: auth.remember });
+  return undefined;
 }
 
 async function rememberThisMachine(koa: Context, services: AppServices, userId: number): Promise<void> {
@@ -49,7 +69,7 @@ export const loginRoutes = [
     async handler({ koa, body, auth, services }) {
       // Spec §4: login clears what the previous sign-in left behind, whatever the outcome.
       await auth.signOut();
-      const outcome = await checkPassword(services.db, body.email, body.password);
+      const outcome = await checkPassword(services.db, body.email, body.password, koa.ip);
       const remember = body.rememberMe ?? false;
       if (outcome.userId && outcome.result === LoginResult.Require2FA) {
         const user = await services.db('users').where({ id: outcome.userId }).first('security_stamp');
@@ -74,12 +94,10 @@ export const loginRoutes = [
     body: login2faBody,
     async handler({ koa, body, auth, services, user }) {
       if (!auth.pending2fa) return { result: LoginResult.LoggedIn };
-      if (!(await checkTotp(services.db, services.config.sessionSecret, user.userId, body.code))) {
-        return secondFactorFailed(services.db, auth, user.userId);
-      }
-      await services.db('users').where({ id: user.userId }).update({ failed_logins: 0 });
-      // A fresh session for the full sign-in: the half-signed-in one is never promoted.
-      await auth.signIn(user.userId, { remember: auth.remember });
+      const failed = await secondFactor(services.db, auth, user.userId, () =>
+        checkTotp(services.db, services.config, user.userId, body.code),
+      );
+      if (failed) return failed;
       if (body.rememberMachine) await rememberThisMachine(koa, services, user.userId);
       return { result: LoginResult.LoggedIn };
     },
@@ -93,11 +111,10 @@ export const loginRoutes = [
     body: recoveryBody,
     async handler({ body, auth, services, user }) {
       if (!auth.pending2fa) return { result: LoginResult.LoggedIn };
-      if (!(await redeemRecoveryCode(services.db, user.userId, body.recoveryCode))) {
-        return secondFactorFailed(services.db, auth, user.userId);
-      }
-      await services.db('users').where({ id: user.userId }).update({ failed_logins: 0 });
-      await auth.signIn(user.userId, { remember: auth.remember });
+      const failed = await secondFactor(services.db, auth, user.userId, () =>
+        redeemRecoveryCode(services.db, user.userId, body.recoveryCode),
+      );
+      if (failed) return failed;
       return { result: LoginResult.LoggedIn };
     },
   }),

@@ -61,6 +61,8 @@ export const changePasswordBody = z.strictObject({
   currentPassword: z.string().max(200),
   newPassword: z.string().max(1000),
 });
+/** The own password, asked before 2FA is switched off or reset. */
+export const ownPasswordBody = z.strictObject({ password: z.string().max(200) });
 export const forgotPasswordBody = z.strictObject({ email: z.string().max(254) });
 export const resetPasswordBody = z.strictObject({
   email: z.string().max(254),
@@ -75,6 +77,8 @@ export const updateUserBody = z.strictObject({
   name: nameSchema,
   roleIds: z.array(z.number().int().positive()).max(50),
   active: z.boolean(),
+  /** The version read: a save over someone else's newer change answers 409 version_conflict. */
+  version: z.number().int().positive().optional(),
 });
 export type UpdateUserInput = z.output<typeof updateUserBody>;
 
@@ -87,6 +91,7 @@ export const roleBody = z.strictObject({
   name: z.string().trim().min(1, 'Bitte geben Sie einen Namen ein.').max(100, 'Der Name ist zu lang.'),
   description: z.string().trim().max(500, 'Die Beschreibung ist zu lang.').default(''),
   rights: z.array(z.enum(RIGHTS, { error: 'Unbekanntes Recht.' })).max(RIGHTS.length),
+  version: z.number().int().positive().optional(),
 });
 export type RoleInput = z.output<typeof roleBody>;
 

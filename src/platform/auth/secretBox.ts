@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 /**
  * Encrypts small secrets at rest (TOTP keys, the SMTP password) with AES-256-GCM under a key derived
- * from SESSION_SECRET by HKDF; `purpose` separates the keys of different uses.
+ * by HKDF from the data key (DATA_DIR/data-key, see dataKey.ts); `purpose` separates the keys of
+ * different uses.
  * Format: `v1:<iv>:<tag>:<ciphertext>`, each base64url.
  */
 function key(secret: string, purpose: string): Buffer {
@@ -29,4 +30,16 @@ export function open(secret: string, purpose: string, box: string): string | und
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Opens with the first secret that fits: the data key, then the session secret that sealed values
+ * before the data key existed (installations from before 2026-11-24), so an update keeps 2FA working.
+ */
+export function openWithAny(secrets: readonly string[], purpose: string, box: string): string | undefined {
+  for (const secret of secrets) {
+    const plain = open(secret, purpose, box);
+    if (plain !== undefined) return plain;
+  }
+  return undefined;
 }

@@ -101,12 +101,13 @@ export function generateRecoveryCodes() {
   return mutateApi<RecoveryCodesResponse>('/api/User/GenerateRecoveryCodes', REFRESH_USER);
 }
 
-export function disableAuthenticator() {
-  return mutateApi<StatusMessage>('/api/User/DisableAuthenticator', REFRESH_USER);
+/** Switching 2FA off or to a new key takes the own password: a session alone is not enough. */
+export function disableAuthenticator(password: string) {
+  return mutateApi<StatusMessage>('/api/User/DisableAuthenticator', { json: { password }, ...REFRESH_USER });
 }
 
-export function resetAuthenticator() {
-  return mutateApi<StatusMessage>('/api/User/ResetAuthenticator', REFRESH_USER);
+export function resetAuthenticator(password: string) {
+  return mutateApi<StatusMessage>('/api/User/ResetAuthenticator', { json: { password }, ...REFRESH_USER });
 }
 
 // ---- User administration ----
@@ -122,6 +123,7 @@ export interface UserRow {
   lockedUntil: string | null;
   lastLoginAt: string | null;
   createdAt: string;
+  version: number;
 }
 
 export interface Rolle {
@@ -131,6 +133,7 @@ export interface Rolle {
   /** Seeded roles: name fixed, never deleted. */
   isSystem: boolean;
   rights: string[];
+  version: number;
 }
 
 export interface UserInput {
@@ -140,6 +143,8 @@ export interface UserInput {
   name: string;
   roleIds: number[];
   active: boolean;
+  /** The version read; the server answers 409 when someone saved in between. */
+  version?: number;
 }
 
 export interface RolleInput {
@@ -147,6 +152,7 @@ export interface RolleInput {
   name: string;
   description: string;
   rights: Right[];
+  version?: number;
 }
 
 export const USERS_KEY = '/api/User/Users';

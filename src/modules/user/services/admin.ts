@@ -4,9 +4,11 @@ import type { Actor, Principal } from '../../../platform/auth/principal';
 import { hasAnyRight } from '../../../platform/auth/principal';
 import { destroyUserSessions } from '../../../platform/auth/sessions';
 import { type Db, inTransaction, nowDb, toIso } from '../../../platform/db/db';
+import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, forbidden, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { RoleInput, UpdateUserInput } from '../schema';
+import { lockedUntilOf } from './login';
 
 export type UserRow = {
   id: number;
@@ -18,8 +20,17 @@ export type UserRow = {
   lockedUntil: string | null;
   lastLoginAt: string | null;
   createdAt: string;
+  /** Sent back with UpdateUser: a save over someone else's newer change answers 409. */
+  version: number;
 };
-export type RoleRow = { id: number; name: string; description: string; isSystem: boolean; rights: Right[] };
+export type RoleRow = {
+  id: number;
+  name: string;
+  description: string;
+  isSystem: boolean;
+  rights: Right[];
+  version: number;
+};
 
 /** Administrators are users holding WebApp.Admin through an active role; the last one must stay. */
 const ADMIN_RIGHT: Right = 'WebApp.Admin';
@@ -37,6 +48,15 @@ export async function listUserRows(db: Db, ids?: number[]): Promise<UserRow[]> {
     .orderBy('roles.id')
     .select('user_roles.user_id', 'roles.id', 'roles.name');
   const now = nowDb();
+  const clientLocks = await lockedUntilOf(
+    db,
+    users.map((u) => u.email),
+  );
+  const latest = (...values: (string | null | undefined)[]) =>
+    values
+      .filter((v): v is string => Boolean(v && v > now))
+      .sort()
+      .at(-1) ?? null;
   return users.map((u) => ({
     id: u.id,
     email: u.email,
@@ -44,9 +64,11 @@ export async function listUserRows(db: Db, ids?: number[]): Promise<UserRow[]> {
     active: Boolean(u.active),
     mfa: Boolean(u.mfa_enabled),
     roles: links.filter((l) => l.user_id === u.id).map((l) => ({ id: l.id, name: l.name })),
-    lockedUntil: u.locked_until && u.locked_until > now ? toIso(u.locked_until) : null,
+    // The account lock (wrong second factors) or a lock of wrong passwords from some computer.
+    lockedUntil: toIso(latest(u.locked_until, clientLocks.get(u.email))),
     lastLoginAt: toIso(u.last_login_at),
     createdAt: toIso(u.created_at) ?? '',
+    version: Number(u.version ?? 1),
   }));
 }
 
@@ -64,6 +86,7 @@ export async function listRoles(db: Db): Promise<RoleRow[]> {
     name: r.name,
     description: r.description,
     isSystem: Boolean(r.is_system),
+    version: Number(r.version ?? 1),
     rights: (r.id === GLOBAL_ADMIN_ROLE_ID
       ? [...RIGHTS]
       : rights.filter((x) => x.role_id === r.id).map((x) => x.right_name)
@@ -83,6 +106,38 @@ async function assertCanGrant(db: Db, editor: Principal, roleIds: number[]): Pro
   }
 }
 
+/** The rights a user holds through their roles, active or not (loadPrincipal sees active users only). */
+async function rightsOfUser(db: Db, userId: number): Promise<{ isGlobalAdmin: boolean; rights: Set<Right> }> {
+  const rows = (await db('user_roles')
+    .leftJoin('role_rights', 'role_rights.role_id', 'user_roles.role_id')
+    .where('user_roles.user_id', userId)
+    .select('user_roles.role_id', 'role_rights.right_name')) as { role_id: number; right_name: string | null }[];
+  const isGlobalAdmin = rows.some((r) => Number(r.role_id) === GLOBAL_ADMIN_ROLE_ID);
+  const held = rows.map((r) => r.right_name).filter((r): r is string => r != null);
+  return { isGlobalAdmin, rights: new Set<Right>(isGlobalAdmin ? RIGHTS : held.filter(isRight)) };
+}
+
+/**
+ * Whom an administrator may change, deactivate, reset (password, 2FA) or delete: only users whose
+ * rights are all the editor's own, and a GlobalAdmin only by a GlobalAdmin. Otherwise an Obmann
+ * could switch off the GlobalAdmin's 2FA, set their e-mail to his own and take the account over
+ * through "Passwort vergessen".
+ */
+export async function assertMayManage(db: Db, editor: Principal, targetUserId: number): Promise<void> {
+  if (editor.isGlobalAdmin || targetUserId === editor.userId) return;
+  const target = await rightsOfUser(db, targetUserId);
+  if (target.isGlobalAdmin) {
+    throw forbidden('Einen GlobalAdmin kann nur ein GlobalAdmin ändern.', 'target_beyond_rights');
+  }
+  const beyond = [...target.rights].filter((r) => !editor.rights.has(r));
+  if (beyond.length) {
+    throw forbidden(
+      'Sie können nur Benutzer ändern, deren Rechte Sie alle selbst haben. Dieser Benutzer hat mehr Rechte als Sie.',
+      'target_beyond_rights',
+    );
+  }
+}
+
 async function activeAdminIds(db: Db): Promise<number[]> {
   const rows = await db('users')
     .join('user_roles', 'user_roles.user_id', 'users.id')
@@ -93,19 +148,32 @@ async function activeAdminIds(db: Db): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** Creates (id 0/absent) or updates a user; answers the saved row and, for a new user, that an invitation is due. */
+/**
+ * Creates (id 0/absent) or updates a user; answers the saved row, for a new user that an invitation
+ * is due, and for a changed e-mail the old address, which the caller tells about the change.
+ */
 export async function saveUser(
   db: Db,
   editor: Principal,
   actor: Actor,
   input: UpdateUserInput,
-): Promise<{ user: UserRow; created: boolean }> {
+): Promise<{ user: UserRow; created: boolean; emailChangedFrom?: string }> {
   return inTransaction(db, async (trx) => {
     const known = (await trx('roles').whereIn('id', input.roleIds).pluck('id')) as number[];
     const unknown = input.roleIds.filter((id) => !known.includes(id));
     if (unknown.length) throw validationFailed({ roleIds: [`Unbekannte Rolle(n): ${unknown.join(', ')}.`] });
     const existing = input.id ? await trx('users').where({ id: input.id }).first() : undefined;
     if (input.id && !existing) throw notFound('Der Benutzer wurde nicht gefunden.');
+    if (existing) {
+      await assertMayManage(trx, editor, existing.id);
+      await claimVersion(trx, {
+        table: 'users',
+        id: existing.id,
+        expected: input.version,
+        entityType: 'User',
+        label: 'Der Benutzer',
+      });
+    }
     const before = existing ? await getUserRow(trx, existing.id) : undefined;
     const currentRoleIds = before?.roles.map((r) => r.id) ?? [];
     const added = input.roleIds.filter((id) => !currentRoleIds.includes(id));
@@ -155,10 +223,21 @@ export async function saveUser(
       entityType: 'User',
       entityId: id,
       action: existing ? 'update' : 'create',
-      before,
-      after: user,
+      before: withoutVersion(before),
+      after: withoutVersion(user),
     });
-    return { user, created: !existing };
+    const emailChanged = existing && existing.email !== input.email;
+    if (emailChanged) {
+      // Its own entry, so the Verlauf shows the change of address plainly, not inside a long diff.
+      await recordHistory(trx, actor, {
+        entityType: 'User',
+        entityId: id,
+        action: 'email-change',
+        before: { email: existing.email },
+        after: { email: input.email },
+      });
+    }
+    return { user, created: !existing, ...(emailChanged ? { emailChangedFrom: existing.email as string } : {}) };
   });
 }
 
@@ -166,11 +245,7 @@ export async function deleteUser(db: Db, editor: Principal, actor: Actor, userId
   await inTransaction(db, async (trx) => {
     const before = await getUserRow(trx, userId);
     if (userId === editor.userId) throw conflict('Sie können sich nicht selbst löschen.', undefined, 'self_delete');
-    await assertCanGrant(
-      trx,
-      editor,
-      before.roles.map((r) => r.id),
-    );
+    await assertMayManage(trx, editor, userId);
     await trx('users').where({ id: userId }).delete();
     if ((await activeAdminIds(trx)).length === 0) {
       throw conflict('Der letzte Administrator kann nicht gelöscht werden.', undefined, 'last_admin');
@@ -189,6 +264,15 @@ export async function saveRole(db: Db, editor: Principal, actor: Actor, input: R
     if (input.id && !existing) throw notFound('Die Rolle wurde nicht gefunden.');
     if (existing?.id === GLOBAL_ADMIN_ROLE_ID)
       throw conflict('Die Rolle GlobalAdmin hält immer alle Rechte und kann nicht geändert werden.');
+    if (existing) {
+      await claimVersion(trx, {
+        table: 'roles',
+        id: existing.id,
+        expected: input.version,
+        entityType: 'Role',
+        label: `Die Rolle „${existing.name}“`,
+      });
+    }
     if (existing?.is_system && existing.name !== input.name) {
       throw validationFailed({ name: ['Der Name einer mitgelieferten Rolle kann nicht geändert werden.'] });
     }
@@ -220,8 +304,8 @@ export async function saveRole(db: Db, editor: Principal, actor: Actor, input: R
       entityType: 'Role',
       entityId: id,
       action: existing ? 'update' : 'create',
-      before,
-      after,
+      before: withoutVersion(before),
+      after: withoutVersion(after),
     });
     return after;
   });

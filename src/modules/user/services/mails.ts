@@ -40,3 +40,26 @@ export async function mailPasswordLink(
     text: text.join('\n'),
   });
 }
+
+/** Tells the old address that another address now signs in to the account (sent after the change). */
+export async function mailEmailChanged(
+  services: AppServices,
+  oldEmail: string,
+  user: { email: string; name: string },
+  changedBy: string,
+): Promise<void> {
+  const club = await vereinsName(services);
+  await services.mail.send({
+    to: oldEmail,
+    subject: `Ihre E-Mail-Adresse wurde geändert – ${club}`,
+    text: [
+      `Guten Tag ${user.name},`,
+      '',
+      `${changedBy} hat die E-Mail-Adresse Ihres Zugangs zur Vereinsverwaltung von ${club} geändert:`,
+      `bisher ${oldEmail}, jetzt ${user.email}.`,
+      '',
+      'Anmeldung, Passwort-Links und Benachrichtigungen gehen ab jetzt an die neue Adresse.',
+      'Wenn Sie das nicht veranlasst haben, wenden Sie sich bitte sofort an Ihren Obmann oder den Administrator des Vereins.',
+    ].join('\n'),
+  });
+}

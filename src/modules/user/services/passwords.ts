@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../../../platform/auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../../platform/auth/passwords';
 import type { Actor } from '../../../platform/auth/principal';
 import { destroyUserSessions } from '../../../platform/auth/sessions';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
@@ -18,14 +18,34 @@ function checkNewPassword(password: string, field: string): void {
   if (!parsed.success) throw validationFailed({ [field]: parsed.error.issues.map((i) => i.message) });
 }
 
-/** A one-time token for a password link; only its hash is stored. Earlier unused tokens of the same kind end. */
+/** At most this many reset mails per address and hour (ForgotPassword must not become a mail cannon). */
+export const MAX_RESET_MAILS_PER_HOUR = 3;
+
+/** True when another reset link may go out to this user now. */
+export async function mayMailResetLink(db: Db, userId: number): Promise<boolean> {
+  const since = nowDb(new Date(Date.now() - 3600_000));
+  const row = await db('user_tokens')
+    .where({ user_id: userId, purpose: 'reset' })
+    .andWhere('created_at', '>', since)
+    .count({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0) < MAX_RESET_MAILS_PER_HOUR;
+}
+
+/**
+ * A one-time token for a password link; only its hash is stored. A new reset link leaves the ones
+ * sent just before valid (a member who asks twice may click either mail); all of them end when one
+ * is used. A new invitation replaces the earlier one.
+ */
 export async function createPasswordToken(db: Db, userId: number, purpose: TokenPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  await db('user_tokens')
-    .where({ user_id: userId, purpose })
-    .whereNull('used_at')
-    .update({ used_at: nowDb(now) });
+  if (purpose === 'invite') {
+    await db('user_tokens')
+      .where({ user_id: userId, purpose })
+      .whereNull('used_at')
+      .update({ used_at: nowDb(now) });
+  }
   await db('user_tokens').insert({
     user_id: userId,
     purpose,
@@ -64,6 +84,9 @@ export async function resetPassword(db: Db, email: string, token: string, passwo
     }
     const used = await trx('user_tokens').where({ id: row.id }).whereNull('used_at').update({ used_at: nowDb() });
     if (used !== 1) throw invalidToken();
+    // The other links of this user end with the one that was used.
+    await trx('user_tokens').where({ user_id: row.user_id }).whereNull('used_at').update({ used_at: nowDb() });
+    await trx('login_throttle').where({ email: row.email }).delete();
     await setPasswordHash(trx, row.user_id, hash);
     await destroyUserSessions(trx, row.user_id);
     await recordHistory(
@@ -87,6 +110,13 @@ async function setPasswordHash(db: Db, userId: number, hash: string): Promise<vo
       security_stamp: randomBytes(16).toString('hex'),
       updated_at: now,
     });
+}
+
+/** Replaces a hash made with weaker parameters after a successful sign-in (the password is known then). */
+export async function rehashIfOutdated(db: Db, userId: number, password: string, stored: string | null): Promise<void> {
+  if (!needsRehash(stored)) return;
+  const hash = await hashPassword(password);
+  await db('users').where({ id: userId, password_hash: stored }).update({ password_hash: hash });
 }
 
 /** Changes the signed-in user's password; every other session of the user ends. */

@@ -1,8 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import type { Config } from '../../../config';
+import { verifyPassword } from '../../../platform/auth/passwords';
 import type { Actor } from '../../../platform/auth/principal';
-import { open, seal } from '../../../platform/auth/secretBox';
+import { openWithAny, seal } from '../../../platform/auth/secretBox';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { conflict, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -10,10 +12,14 @@ import { recordHistory } from '../../../platform/history/history';
 const TOTP_PURPOSE = 'totp-secret';
 export const RECOVERY_CODE_COUNT = 10;
 
+/** The keys that seal TOTP secrets: the data key, and the session secret of older installations. */
+export type SealKeys = Pick<Config, 'dataKey' | 'sessionSecret'>;
+const openKey = (keys: SealKeys, box: string) => openWithAny([keys.dataKey, keys.sessionSecret], TOTP_PURPOSE, box);
+
 /** A 6-digit TOTP code: 30 s steps, ±1 step accepted, and each step at most once per user. */
-export async function checkTotp(db: Db, secret: string, userId: number, code: string): Promise<boolean> {
+export async function checkTotp(db: Db, keys: SealKeys, userId: number, code: string): Promise<boolean> {
   const user = await db('users').where({ id: userId }).first('totp_secret', 'totp_last_step');
-  const key = user?.totp_secret ? open(secret, TOTP_PURPOSE, user.totp_secret) : undefined;
+  const key = user?.totp_secret ? openKey(keys, user.totp_secret) : undefined;
   const token = code.replace(/\s+/g, '');
   if (!key || !/^\d{6}$/.test(token)) return false;
   const result = await verify({
@@ -39,20 +45,31 @@ const formatKey = (key: string) =>
     .join(' ')
     .toLowerCase();
 
-/** Creates (or keeps, while 2FA is off) the user's authenticator key and answers what the profile page shows. */
+/**
+ * Creates (or, during a set-up not yet confirmed, shows again) the user's authenticator key and
+ * answers what the profile page shows. Once 2FA is on, the key is never shown again: whoever holds a
+ * session could otherwise copy it; a new key takes the password (ResetAuthenticator) first.
+ */
 export async function enableAuthenticator(
   db: Db,
-  secret: string,
+  keys: SealKeys,
   user: { userId: number; email: string },
   issuer: string,
 ): Promise<{ sharedKey: string; authenticatorUri: string; qrCode: string }> {
   const row = await db('users').where({ id: user.userId }).first('totp_secret', 'mfa_enabled');
-  let key = row?.totp_secret ? open(secret, TOTP_PURPOSE, row.totp_secret) : undefined;
+  if (row?.mfa_enabled) {
+    throw conflict(
+      'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet; der Schlüssel wird nicht noch einmal angezeigt. Für einen neuen Schlüssel setzen Sie sie mit Ihrem Passwort zurück.',
+      undefined,
+      'mfa_already_enabled',
+    );
+  }
+  let key = row?.totp_secret ? openKey(keys, row.totp_secret) : undefined;
   if (!key) {
     key = generateSecret();
     await db('users')
       .where({ id: user.userId })
-      .update({ totp_secret: seal(secret, TOTP_PURPOSE, key), totp_last_step: null });
+      .update({ totp_secret: seal(keys.dataKey, TOTP_PURPOSE, key), totp_last_step: null });
   }
   const authenticatorUri = generateURI({ secret: key, label: user.email, issuer });
   const qrCode = await QRCode.toDataURL(authenticatorUri, { errorCorrectionLevel: 'M', margin: 2, scale: 6 });
@@ -103,13 +120,16 @@ export async function redeemRecoveryCode(db: Db, userId: number, code: string): 
 /** Verifies the first code from the app and turns 2FA on; answers the recovery codes to show once. */
 export async function confirmAuthenticator(
   db: Db,
-  secret: string,
+  keys: SealKeys,
   userId: number,
   code: string,
   actor: Actor,
 ): Promise<string[]> {
   return inTransaction(db, async (trx) => {
-    if (!(await checkTotp(trx, secret, userId, code))) {
+    const state = await trx('users').where({ id: userId }).first('mfa_enabled');
+    if (state?.mfa_enabled)
+      throw conflict('Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.', undefined, 'mfa_already_enabled');
+    if (!(await checkTotp(trx, keys, userId, code))) {
       throw validationFailed({ code: ['Der Code ist ungültig. Bitte geben Sie den aktuellen Code aus der App ein.'] });
     }
     await trx('users')
@@ -126,14 +146,26 @@ export async function confirmAuthenticator(
   });
 }
 
-/** Turns 2FA off; with `resetKey` also forgets the key so the next set-up shows a new one. */
+/** The signed-in user's own password, asked before 2FA is switched off or given a new key. */
+export async function assertOwnPassword(db: Db, userId: number, password: string): Promise<void> {
+  const user = await db('users').where({ id: userId }).first('password_hash');
+  if (!(await verifyPassword(password, user?.password_hash))) {
+    throw validationFailed({ password: ['Das Passwort stimmt nicht.'] });
+  }
+}
+
+/**
+ * Turns 2FA off and forgets the key and the recovery codes, so the next set-up shows a new key (a
+ * kept key could be read back through EnableAuthenticator). `refuseWhenRequired`: the user's own
+ * switch-off, which the club's level 2 forbids; a reset (new key) or an administrator's reset is allowed.
+ */
 export async function disableAuthenticator(
   db: Db,
   userId: number,
   actor: Actor,
-  opts: { resetKey: boolean; clubRequires: boolean; action: string },
+  opts: { refuseWhenRequired: boolean; action: string },
 ): Promise<void> {
-  if (opts.clubRequires && !opts.resetKey) {
+  if (opts.refuseWhenRequired) {
     throw conflict(
       'Ihr Verein verlangt die Zwei-Faktor-Anmeldung; sie kann nicht ausgeschaltet werden.',
       undefined,
@@ -146,7 +178,8 @@ export async function disableAuthenticator(
       .where({ id: userId })
       .update({
         mfa_enabled: false,
-        ...(opts.resetKey ? { totp_secret: null, totp_last_step: null } : {}),
+        totp_secret: null,
+        totp_last_step: null,
         security_stamp: randomBytes(16).toString('hex'),
         updated_at: nowDb(),
       });

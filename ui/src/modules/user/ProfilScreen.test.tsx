@@ -186,7 +186,7 @@ describe('ProfilScreen', () => {
     await waitFor(() => expect(container.querySelectorAll('.kgv-code-list li')).toHaveLength(10));
   });
 
-  it('reports a refused deactivation (409) as an error toast', async () => {
+  it('reports a refused deactivation (409) as an error toast; the password goes with it', async () => {
     const refusal = 'Ihr Verein verlangt die Zwei-Faktor-Anmeldung. Sie kann nicht ausgeschaltet werden.';
     signedIn(
       { mfa: true },
@@ -199,11 +199,17 @@ describe('ProfilScreen', () => {
     await waitFor(() => button('Deaktivieren'));
     await click(button('Deaktivieren'));
     await waitFor(() => expect(dialogTitled('Zwei-Faktor-Anmeldung deaktivieren?')).toBeDefined());
-    const confirm = [...(dialogTitled('Zwei-Faktor-Anmeldung deaktivieren?')?.querySelectorAll('button') ?? [])].find(
-      (b) => b.textContent === 'Deaktivieren',
-    );
+    const dialog = dialogTitled('Zwei-Faktor-Anmeldung deaktivieren?')!;
+    const confirm = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Deaktivieren');
+    // Without the password the button stays disabled.
+    expect(confirm?.disabled).toBe(true);
+    await typeInto(dialog.querySelector<HTMLInputElement>('input[type="password"]')!, 'Mein-Passwort-1');
+    await waitFor(() => expect(confirm?.disabled).toBe(false));
     await click(confirm!);
     await waitFor(() => expect(calls('POST /api/User/DisableAuthenticator')).toHaveLength(1));
+    expect(JSON.parse(String(calls('POST /api/User/DisableAuthenticator')[0]?.[1]?.body))).toEqual({
+      password: 'Mein-Passwort-1',
+    });
     await waitFor(() => expect(document.body.textContent).toContain(refusal));
     expect(container.textContent).toContain('aktiv');
   });

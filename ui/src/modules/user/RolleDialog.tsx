@@ -57,7 +57,7 @@ export function RolleDialog({ rolle }: RolleDialogProps) {
     try {
       await saveWithToast(
         updateRolle({
-          ...(rolle ? { id: rolle.id } : {}),
+          ...(rolle ? { id: rolle.id, version: rolle.version } : {}),
           name: name.trim(),
           description: description.trim(),
           rights: rights as Right[],

@@ -127,6 +127,8 @@ export function TwoFactorSection({ user, startSetup }: TwoFactorSectionProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'status' });
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [busy, setBusy] = useState(false);
+  // Switching off or resetting asks for the password (the server checks it; a session alone is not enough).
+  const [password, setPassword] = useState('');
   // StrictMode runs effects twice; one new key is enough.
   const autoStarted = useRef(false);
 
@@ -158,22 +160,38 @@ export function TwoFactorSection({ user, startSetup }: TwoFactorSectionProps) {
         setPhase({ kind: 'codes', codes: result.recoveryCodes });
       } else if (action === 'disable') {
         // 409 when the club requires 2FA: saveWithToast shows the server's sentence.
-        await saveWithToast(disableAuthenticator(), {
+        await saveWithToast(disableAuthenticator(password), {
           success: (r) => r.statusMessage || 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.',
         });
         setPhase({ kind: 'status' });
       } else {
-        await saveWithToast(resetAuthenticator(), {
+        await saveWithToast(resetAuthenticator(password), {
           success: (r) => r.statusMessage || 'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt.',
         });
         setPhase({ kind: 'status' });
       }
     } catch {
-      // Already shown as an error toast.
+      // Already shown as an error toast (a wrong password included).
     } finally {
       setBusy(false);
+      setPassword('');
     }
   }
+
+  const passwordField = (
+    <TextField
+      label="Ihr Passwort"
+      type="password"
+      autoComplete="current-password"
+      value={password}
+      onChange={setPassword}
+      isRequired
+      necessityIndicator="label"
+      width="100%"
+      marginTop="size-200"
+      autoFocus
+    />
+  );
 
   let body: ReactNode;
   if (phase.kind === 'codes') {
@@ -227,7 +245,12 @@ export function TwoFactorSection({ user, startSetup }: TwoFactorSectionProps) {
   return (
     <>
       {body}
-      <DialogContainer onDismiss={() => setConfirm(null)}>
+      <DialogContainer
+        onDismiss={() => {
+          setConfirm(null);
+          setPassword('');
+        }}
+      >
         {confirm === 'regenerate' ? (
           <AlertDialog
             title="Neue Wiederherstellungscodes erstellen?"
@@ -244,9 +267,12 @@ export function TwoFactorSection({ user, startSetup }: TwoFactorSectionProps) {
             variant="destructive"
             primaryActionLabel="Deaktivieren"
             cancelLabel="Abbrechen"
+            isPrimaryActionDisabled={password === ''}
             onPrimaryAction={() => void run('disable')}
           >
-            Danach genügt zum Anmelden wieder das Passwort allein. Ihre Wiederherstellungscodes werden ungültig.
+            Danach genügt zum Anmelden wieder das Passwort allein. Ihre Wiederherstellungscodes werden ungültig. Bitte
+            bestätigen Sie mit Ihrem Passwort.
+            {passwordField}
           </AlertDialog>
         ) : confirm === 'reset' ? (
           <AlertDialog
@@ -254,10 +280,12 @@ export function TwoFactorSection({ user, startSetup }: TwoFactorSectionProps) {
             variant="destructive"
             primaryActionLabel="Zurücksetzen"
             cancelLabel="Abbrechen"
+            isPrimaryActionDisabled={password === ''}
             onPrimaryAction={() => void run('reset')}
           >
             Der Schlüssel in Ihrer Authenticator-App wird ungültig und die Zwei-Faktor-Anmeldung ist aus, bis Sie sie
-            mit einem neuen Schlüssel wieder einrichten.
+            mit einem neuen Schlüssel wieder einrichten. Bitte bestätigen Sie mit Ihrem Passwort.
+            {passwordField}
           </AlertDialog>
         ) : null}
       </DialogContainer>

@@ -104,7 +104,7 @@ export function UserDialog({ user }: UserDialogProps) {
     try {
       await saveWithToast(
         updateUser({
-          ...(user ? { id: user.id } : {}),
+          ...(user ? { id: user.id, version: user.version } : {}),
           name: draft.name.trim(),
           email: draft.email.trim(),
           roleIds: draft.roleIds.map(Number),
