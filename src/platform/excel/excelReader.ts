@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { validationFailed } from '../errors';
+import { checkXlsxSize } from './xlsxLimits';
 
 /**
  * A cell as imports see it: rich text, hyperlinks and formulas are reduced to what they show.
@@ -80,9 +81,12 @@ function headerNames(row: ExcelJS.Row, columnCount: number): string[] {
 
 /**
  * Reads every sheet of an .xlsx file: the first non-empty row is the header, empty rows are
- * skipped. A file that is not a readable workbook is a user error, not a server error.
+ * skipped. A file that is not a readable workbook, or unpacks too large (xlsxLimits.ts), is a
+ * user error, not a server error.
  */
 export async function readWorkbook(buffer: Buffer): Promise<ReadSheet[]> {
+  // Before exceljs unpacks everything in memory: a small file must not unpack to gigabytes.
+  checkXlsxSize(buffer);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs declares its own Buffer interface; Node's Buffer is what it actually reads.
