@@ -1,5 +1,6 @@
 import { purgeExpiredSessions } from '../../platform/auth/sessions';
 import type { JobDef } from '../../platform/jobs/jobRunner';
+import { purgeLoginThrottle } from './services/login';
 
 /** Expired sessions are refused anyway; this keeps the table from growing. */
 export const userJobs: JobDef[] = [
@@ -9,7 +10,9 @@ export const userJobs: JobDef[] = [
     description: 'Abgelaufene Sitzungen löschen',
     async run({ db }) {
       const n = await purgeExpiredSessions(db);
-      return `${n} abgelaufene Sitzung(en) gelöscht`;
+      // Wrong-password counts are kept per address typed, known or not: old ones must not pile up.
+      const t = await purgeLoginThrottle(db);
+      return `${n} abgelaufene Sitzung(en) und ${t} alte Fehlversuchszähler gelöscht`;
     },
   },
 ];

@@ -213,6 +213,26 @@ describe('mail service without SMTP settings', () => {
     }
   });
 
+  it('logs how many recipients at info level, their addresses only at debug', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kgv-mail-log-'));
+    const lines: { level: string; msg: string; data?: Record<string, unknown> }[] = [];
+    const at = (level: string) => (msg: string, data?: Record<string, unknown>) =>
+      void lines.push({ level, msg, data });
+    const capture = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+    const mail = createMailService({ dataDir, log: capture, getSmtp: async () => undefined });
+    try {
+      await mail.send({ to: ['maria.huber@example.at', 'franz@example.at'], subject: 'Test', text: 'x' });
+      const info = lines.filter((l) => l.level !== 'debug');
+      expect(info).toHaveLength(1);
+      expect(info[0]?.data).toMatchObject({ recipients: 2 });
+      expect(JSON.stringify(info)).not.toContain('@example.at');
+      expect(JSON.stringify(lines.filter((l) => l.level === 'debug'))).toContain('maria.huber@example.at');
+    } finally {
+      mail.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a mail without recipients or subject', async () => {
     const mail = createMailService({ dataDir: os.tmpdir(), log, getSmtp: async () => undefined });
     await expect(mail.send({ to: [], subject: ' ' })).rejects.toMatchObject({

@@ -156,7 +156,9 @@ export function createMailService(options: MailServiceOptions): MailService {
       };
     } catch (err) {
       const reason = describeSmtpError(err);
-      log.warn('mail failed', { to: asList(msg.to), subject: msg.subject, host: settings.host, reason });
+      // Addresses are personal data: at info/warn only how many, the addresses themselves at debug.
+      log.warn('mail failed', { recipients: asList(msg.to).length, subject: msg.subject, host: settings.host, reason });
+      log.debug('mail failed: recipients', { to: asList(msg.to) });
       throw new AppError(422, 'mail_failed', 'Die E-Mail konnte nicht gesendet werden.', reason);
     }
   }
@@ -179,11 +181,12 @@ export function createMailService(options: MailServiceOptions): MailService {
       const result = settings ? await sendSmtp(msg, settings) : await sendOutbox(msg);
       log.info('mail sent', {
         transport: result.transport,
-        to: asList(msg.to),
+        recipients: asList(msg.to).length,
         subject: msg.subject,
         messageId: result.messageId,
         ...(result.file ? { file: result.file } : {}),
       });
+      log.debug('mail sent: recipients', { messageId: result.messageId, to: asList(msg.to) });
       return result;
     },
 

@@ -134,3 +134,10 @@ export async function lockedUntilOf(db: Db, emails: string[]): Promise<Map<strin
     .select('email', db.raw('max(locked_until) as until'))) as { email: string; until: string }[];
   return new Map(rows.map((r) => [r.email, r.until]));
 }
+
+/** Deletes counts untouched for a day whose lock is over: a count only matters for 15 minutes. */
+export async function purgeLoginThrottle(db: Db): Promise<number> {
+  const now = nowDb();
+  const dayAgo = nowDb(new Date(Date.now() - 86_400_000));
+  return db('login_throttle').where('updated_at', '<', dayAgo).andWhere(notLocked(now)).delete();
+}
