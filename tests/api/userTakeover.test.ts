@@ -119,6 +119,31 @@ describe('whom an administrator may manage', () => {
   });
 });
 
+describe('roles held by users with more rights', () => {
+  it('cannot be stripped or deleted by an Obmann, who lacks the administrators’ rights', async () => {
+    const obmann = await app.signedIn(['Obmann']);
+    const roles = (await obmann.get<{ id: number; name: string; rights: string[]; version: number }[]>('User/Rollen'))
+      .body;
+    const administrator = roles.find((r) => r.name === 'Administrator')!;
+    const stripped = await obmann.post('User/UpdateRolle', {
+      id: administrator.id,
+      name: 'Administrator',
+      description: 'ausgehöhlt',
+      // Only rights the Obmann holds himself: what is left is an Administrator without admin rights.
+      rights: ['User.View'],
+    });
+    expect(stripped.status).toBe(403);
+    expect(stripped.body).toMatchObject({ code: 'target_beyond_rights' });
+    const custom = await app.services.db('roles').insert({ name: 'Technik', description: '', is_system: false });
+    const customId = Number(custom[0] ?? (await app.services.db('roles').where({ name: 'Technik' }).first('id')).id);
+    await app.services.db('role_rights').insert({ role_id: customId, right_name: 'WebApp.Admin' });
+    expect((await obmann.delete('User/DeleteRolle', { id: customId })).status).toBe(403);
+    const after = (await obmann.get<{ id: number; rights: string[] }[]>('User/Rollen')).body;
+    expect(after.find((r) => r.id === administrator.id)?.rights).toEqual(administrator.rights);
+    expect(after.some((r) => r.id === customId)).toBe(true);
+  });
+});
+
 describe('changing another user’s e-mail', () => {
   it('is recorded in the history and announced to the old address', async () => {
     const admin = app.client();

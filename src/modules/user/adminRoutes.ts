@@ -84,8 +84,8 @@ export const adminRoutes = [
     path: 'User/DeleteRolle',
     rights: ROLES_EDIT,
     query: roleIdQuery,
-    async handler({ db, actor, query }) {
-      await deleteRole(db, actor, query.id);
+    async handler({ db, user, actor, query }) {
+      await deleteRole(db, user, actor, query.id);
     },
   }),
 ];

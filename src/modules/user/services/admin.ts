@@ -282,10 +282,9 @@ export async function saveRole(db: Db, editor: Principal, actor: Actor, input: R
       .first('id');
     if (clash) throw validationFailed({ name: ['Eine Rolle mit diesem Namen gibt es bereits.'] });
     const before = existing ? (await listRoles(trx)).find((r) => r.id === existing.id) : undefined;
-    // Taking rights away from a role is also handing out less than the editor holds: allowed only
-    // for rights the editor holds, so nobody strips what they could not give back.
-    const removed = (before?.rights ?? []).filter((r) => !rights.includes(r));
-    if (removed.some((r) => !hasAnyRight(editor, [r]))) throw forbidden();
+    // A role changes everyone who holds it: only someone holding all its rights may change it, so
+    // an Obmann cannot strip the Administrator role (and with it the administrators).
+    if (before) assertRoleWithinRights(editor, before);
     let id: number;
     if (existing) {
       id = existing.id;
@@ -311,10 +310,20 @@ export async function saveRole(db: Db, editor: Principal, actor: Actor, input: R
   });
 }
 
-export async function deleteRole(db: Db, actor: Actor, id: number): Promise<void> {
+function assertRoleWithinRights(editor: Principal, role: RoleRow): void {
+  if (editor.isGlobalAdmin || role.rights.every((r) => editor.rights.has(r))) return;
+  throw forbidden(
+    `Die Rolle „${role.name}“ hat Rechte, die Sie selbst nicht haben; nur wer alle ihre Rechte hat, kann sie ändern oder löschen.`,
+    'target_beyond_rights',
+  );
+}
+
+export async function deleteRole(db: Db, editor: Principal, actor: Actor, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const role = await trx('roles').where({ id }).first();
     if (!role) throw notFound('Die Rolle wurde nicht gefunden.');
+    const current = (await listRoles(trx)).find((r) => r.id === id);
+    if (current) assertRoleWithinRights(editor, current);
     if (role.is_system) throw conflict(`Die mitgelieferte Rolle „${role.name}“ kann nicht gelöscht werden.`);
     const users = await trx('user_roles')
       .join('users', 'users.id', 'user_roles.user_id')
