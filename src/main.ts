@@ -1,5 +1,15 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { startServer } from './server';
+import { DataDirError, storageErrorMessage } from './platform/files/dataDir';
+import { type RunningServer, startServer } from './server';
+
+/** A full, read-only or misplaced data folder: one German line naming the cause, no stack trace. */
+function exitOnStorageError(err: unknown, dataDir: string): void {
+  const message = err instanceof DataDirError ? err.message : storageErrorMessage(err, dataDir);
+  if (!message) return;
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
 
 /** `npm run dev` / `kgv serve`: start the server and stop it cleanly on SIGINT/SIGTERM. */
 export async function main(): Promise<void> {
@@ -11,9 +21,17 @@ export async function main(): Promise<void> {
       process.stderr.write(`${err.message}\n`);
       process.exit(2);
     }
+    // loadConfig creates DATA_DIR and its session secret: the first place a bad folder shows.
+    exitOnStorageError(err, path.resolve(process.env.DATA_DIR || './data'));
     throw err;
   }
-  const running = await startServer(config);
+  let running: RunningServer;
+  try {
+    running = await startServer(config);
+  } catch (err) {
+    exitOnStorageError(err, config.dataDir);
+    throw err;
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -7,6 +7,7 @@ import { clearStaleUploads } from './http/upload';
 import { allRoutes, modules } from './modules';
 import { ensureFirstAdmin } from './modules/user/services';
 import { getMfaLevel } from './modules/vereinseinstellungen/services';
+import { checkDataDirWritable } from './platform/files/dataDir';
 import { createJobRunner } from './platform/jobs/jobRunner';
 import type { Logger } from './platform/logger';
 
@@ -17,6 +18,8 @@ export async function startServer(
   config: Config,
   opts: { log?: Logger; jobs?: boolean; announce?: (line: string) => void } = {},
 ): Promise<RunningServer> {
+  // Before the database is opened in it: a read-only or full DATA_DIR stops here with a German message.
+  await checkDataDirWritable(config.dataDir);
   const services = await createServices(config, { log: opts.log });
   const announce = opts.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   const admin = await ensureFirstAdmin(services.db, config);

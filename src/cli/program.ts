@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { seedDemo } from '../../seeds/demo';
 import { APP_VERSION, createServices } from '../app';
@@ -7,6 +8,7 @@ import { modules } from '../modules';
 import type { Boot } from '../modules/manifest';
 import { createDb, migrateLatest, migrateRollback } from '../platform/db/db';
 import { AppError } from '../platform/errors';
+import { DataDirError, storageErrorMessage } from '../platform/files/dataDir';
 import { createLogger } from '../platform/logger';
 import { CliError } from './prompt';
 
@@ -76,13 +78,19 @@ export async function run(argv = process.argv): Promise<void> {
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-    if (err instanceof ConfigError || err instanceof CliError) {
+    if (err instanceof ConfigError || err instanceof CliError || err instanceof DataDirError) {
       process.stderr.write(`${err.message}\n`);
       process.exit(2);
     }
     if (err instanceof AppError) {
       const details = Object.entries(err.errors ?? {}).map(([k, v]) => `  - ${k}: ${v.join(' ')}`);
       process.stderr.write(`${[err.title, ...(err.detail ? [err.detail] : []), ...details].join('\n')}\n`);
+      process.exit(1);
+    }
+    // A full or read-only DATA_DIR (files, SQLite): name the cause instead of a stack trace.
+    const storage = storageErrorMessage(err, path.resolve(process.env.DATA_DIR || './data'));
+    if (storage) {
+      process.stderr.write(`${storage}\n`);
       process.exit(1);
     }
     throw err;

@@ -75,11 +75,11 @@ function storageProblem(err: unknown): Problem | undefined {
       'Der Speicherplatz des Servers ist voll. Bitte verständigen Sie den Betreuer der Anwendung.',
     );
   }
-  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'ENOTDIR') {
     return problem(
       503,
       'storage_not_writable',
-      'Der Server kann keine Dateien speichern (Datenordner schreibgeschützt oder ohne Berechtigung). Bitte verständigen Sie den Betreuer der Anwendung.',
+      'Der Server kann keine Dateien speichern (Datenordner schreibgeschützt, ohne Berechtigung oder falsch eingerichtet). Bitte verständigen Sie den Betreuer der Anwendung.',
     );
   }
   if (code === 'SQLITE_FULL') {

@@ -147,10 +147,17 @@ export function createFileStore(options: { dataDir: string }): FileStore {
     const target = blobPath(sha);
     if (await exists(target)) return;
     await mkdir(path.dirname(target), { recursive: true });
-    // Write beside and rename: a crash never leaves a half-written blob under the final name.
+    // Write beside and rename: a crash never leaves a half-written blob under the final name. A
+    // failed write (disk full, read-only) must not leave its half file behind either.
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, content, { flag: 'wx' });
-    await rename(temp, target);
+    let done = false;
+    try {
+      await writeFile(temp, content, { flag: 'wx' });
+      await rename(temp, target);
+      done = true;
+    } finally {
+      if (!done) await unlink(temp).catch(() => undefined);
+    }
   }
 
   async function unlinkQuietly(sha: string): Promise<void> {
