@@ -7,11 +7,21 @@ export const queryBool = z
   .union([z.boolean(), z.string().regex(/^(true|false|1|0)$/i, 'Erwartet wird true oder false.')])
   .transform((v) => (typeof v === 'boolean' ? v : /^(true|1)$/i.test(v)));
 
-export const queryInt = z.coerce
-  .number({ error: 'Erwartet wird eine ganze Zahl.' })
-  .int('Erwartet wird eine ganze Zahl.')
-  .min(0, 'Die Zahl darf nicht negativ sein.')
-  .max(2_147_483_647, 'Die Zahl ist zu groß.');
+/**
+ * A whole number in a query string: plain decimal digits only. `Number()` would read "0x10" as 16,
+ * "1e3" as 1000 and "" or " " as 0, so an id could name another record than the one written.
+ */
+export const queryInt = z.unknown().transform((value, ctx): number => {
+  const text = typeof value === 'number' ? String(value) : value;
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message, input: value });
+    return z.NEVER;
+  };
+  if (typeof text === 'string' && /^-\d+$/.test(text)) return fail('Die Zahl darf nicht negativ sein.');
+  if (typeof text !== 'string' || !/^\d+$/.test(text)) return fail('Erwartet wird eine ganze Zahl.');
+  const n = Number(text);
+  return n > 2_147_483_647 ? fail('Die Zahl ist zu groß.') : n;
+});
 
 /** A calendar date `YYYY-MM-DD` that exists (no 31 February). */
 export const isoDate = z

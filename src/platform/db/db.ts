@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,17 +53,20 @@ export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Kne
       migrations,
     };
   }
+  const file = path.join(config.dataDir, 'kgv.sqlite');
   return {
     // better-sqlite3, with transactions that begin IMMEDIATE so busy_timeout covers a writer in
     // another process (sqliteImmediateClient.ts).
     client: SqliteImmediateClient,
-    connection: { filename: path.join(config.dataDir, 'kgv.sqlite') },
+    connection: { filename: file },
     useNullAsDefault: true,
     pool: {
       min: 1,
       max: 1,
       afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
         conn.pragma('journal_mode = WAL');
+        // SQLite gives -wal and -shm the mode of the database file; older ones may predate that.
+        restrictSqliteFiles(file, ['-wal', '-shm']);
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
         done(null, conn);
@@ -76,8 +80,28 @@ export function dbKind(db: Knex): DbKind {
   return db.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
 }
 
+/**
+ * The SQLite file holds every member's data, password hashes and sealed secrets: readable by the
+ * app's user only (0600), whatever the umask. Created empty with that mode before SQLite opens it.
+ */
+function restrictSqliteFiles(file: string, suffixes = ['', '-wal', '-shm']): void {
+  for (const suffix of suffixes) {
+    try {
+      chmodSync(`${file}${suffix}`, 0o600);
+    } catch {
+      // Missing (no WAL yet) or owned by another user (then the operator chose its mode): not fatal.
+    }
+  }
+}
+
+function createSqliteFile(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  restrictSqliteFiles(file);
+}
+
 /** Opens the database and binds Objection's models to it. */
 export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  if (!config.databaseUrl) createSqliteFile(path.join(config.dataDir, 'kgv.sqlite'));
   const db = knex(knexConfig(config));
   Model.knex(db);
   return db;

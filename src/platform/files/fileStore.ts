@@ -152,7 +152,8 @@ export function createFileStore(options: { dataDir: string }): FileStore {
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
     let done = false;
     try {
-      await writeFile(temp, content, { flag: 'wx' });
+      // Members' documents: readable by the app's user only, like the database (docs/deployment.md).
+      await writeFile(temp, content, { flag: 'wx', mode: 0o600 });
       await rename(temp, target);
       done = true;
     } finally {
