@@ -23,6 +23,40 @@ export const queryInt = z.unknown().transform((value, ctx): number => {
   return n > 2_147_483_647 ? fail('Die Zahl ist zu groß.') : n;
 });
 
+/**
+ * Characters no name or note may hold, whatever the entity: control characters (a multi-line
+ * field keeps tab and line breaks), half a UTF-16 surrogate pair (MySQL's utf8mb4 cannot store it),
+ * bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069: they make "Huber" show as
+ * another name in lists and letters) and zero-width characters (U+200B–U+200D, U+2060, U+FEFF: two
+ * names that look the same would be different records).
+ */
+const INVISIBLE_OR_INVALID =
+  /[\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const CONTROL = /\p{Cc}/u;
+
+export const TEXT_CHARS_MESSAGE =
+  'Zeilenumbrüche, Steuerzeichen und unsichtbare oder ungültige Zeichen sind hier nicht erlaubt.';
+export const MULTILINE_CHARS_MESSAGE = 'Steuerzeichen und unsichtbare oder ungültige Zeichen sind nicht erlaubt.';
+
+/** Whether `s` may be stored in a text field (see INVISIBLE_OR_INVALID). */
+export function isCleanText(s: string, multiline = false): boolean {
+  return !INVISIBLE_OR_INVALID.test(s) && !CONTROL.test(multiline ? s.replace(/[\t\n\r]/g, '') : s);
+}
+
+/**
+ * The one rule for free text in request bodies: trimmed, at most `max` characters, and none of the
+ * characters above. Single-line fields (names, addresses) take no line breaks either.
+ */
+export function text(max: number, multiline = false) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'Dieses Feld ist erforderlich.' : 'Erwartet wird ein Text.'),
+    })
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .refine((s) => isCleanText(s, multiline), multiline ? MULTILINE_CHARS_MESSAGE : TEXT_CHARS_MESSAGE);
+}
+
 /** A calendar date `YYYY-MM-DD` that exists (no 31 February). */
 export const isoDate = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RIGHTS } from '../../http/rights';
+import { isCleanText, MULTILINE_CHARS_MESSAGE, TEXT_CHARS_MESSAGE } from '../../platform/validation';
 
 /** E-mail addresses are compared and stored in lower case. */
 export const emailSchema = z
@@ -45,13 +46,23 @@ export type CurrentUser = z.infer<typeof currentUserResponse>;
 
 export const createUserInput = z.strictObject({
   email: emailSchema,
-  name: z.string().trim().min(1, 'Bitte geben Sie einen Namen ein.').max(200, 'Der Name ist zu lang.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Bitte geben Sie einen Namen ein.')
+    .max(200, 'Der Name ist zu lang.')
+    .refine((s) => isCleanText(s), TEXT_CHARS_MESSAGE),
   password: passwordSchema,
   roles: z.array(z.string().min(1)).min(1, 'Bitte wählen Sie mindestens eine Rolle.'),
 });
 export type CreateUserInput = z.input<typeof createUserInput>;
 
-const nameSchema = z.string().trim().min(1, 'Bitte geben Sie einen Namen ein.').max(200, 'Der Name ist zu lang.');
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Bitte geben Sie einen Namen ein.')
+  .max(200, 'Der Name ist zu lang.')
+  .refine((s) => isCleanText(s), TEXT_CHARS_MESSAGE);
 const codeSchema = z.string().trim().max(20, 'Der Code ist zu lang.');
 
 export const login2faBody = z.strictObject({ code: codeSchema, rememberMachine: z.boolean().optional() });
@@ -88,8 +99,18 @@ export const roleIdQuery = z.object({ id: z.coerce.number().int().positive('Erwa
 
 export const roleBody = z.strictObject({
   id: z.number().int().min(0).optional(),
-  name: z.string().trim().min(1, 'Bitte geben Sie einen Namen ein.').max(100, 'Der Name ist zu lang.'),
-  description: z.string().trim().max(500, 'Die Beschreibung ist zu lang.').default(''),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Bitte geben Sie einen Namen ein.')
+    .max(100, 'Der Name ist zu lang.')
+    .refine((s) => isCleanText(s), TEXT_CHARS_MESSAGE),
+  description: z
+    .string()
+    .trim()
+    .max(500, 'Die Beschreibung ist zu lang.')
+    .refine((s) => isCleanText(s, true), MULTILINE_CHARS_MESSAGE)
+    .default(''),
   rights: z.array(z.enum(RIGHTS, { error: 'Unbekanntes Recht.' })).max(RIGHTS.length),
   version: z.number().int().positive().optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidBic, isValidIban, normalizeBic, normalizeIban } from '../../platform/payment/iban';
-import { queryInt, strict } from '../../platform/validation';
+import { queryInt, strict, text } from '../../platform/validation';
 import { isValidCreditorId, isValidHost, normalizeCreditorId, normalizeWebsite, plzError } from './validators';
 
 // Request schemas of the Vereinseinstellungen calls, one strict object per section. Unknown fields are
@@ -11,23 +11,10 @@ const REQUIRED = 'Dieses Feld ist erforderlich.';
 const typeError = (expected: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? REQUIRED : `Erwartet wird ${expected}.`;
 
-// Multi-line texts keep tab and line breaks; single-line fields (names, addresses) take none of them.
+// Texts follow the one rule of platform/validation; the SMTP password (not trimmed) has its own.
 const hasControl = (s: string) => /\p{Cc}/u.test(s);
-const hasControlBesidesLineBreaks = (s: string) => hasControl(s.replace(/[\t\n\r]/g, ''));
 /** Half a UTF-16 pair cannot be stored in MySQL's utf8mb4 (it would fail as a 500). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-function text(max: number, multiline = false) {
-  return z
-    .string({ error: typeError('ein Text') })
-    .trim()
-    .max(max, `Höchstens ${max} Zeichen.`)
-    .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
-    .refine(
-      (s) => !(multiline ? hasControlBesidesLineBreaks(s) : hasControl(s)),
-      multiline ? 'Steuerzeichen sind nicht erlaubt.' : 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
-    );
-}
 
 /** An optional text: '' when empty, absent or null. */
 function optional<T extends z.ZodType<string, string>>(schema: T) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryInt, readOnly, strict } from '../../../platform/validation';
+import { isoDate, queryInt, readOnly, strict, text } from '../../../platform/validation';
 
 // Request schemas of the Abstellplatz and Parkkarten calls, and small pieces the other Stammdaten
 // schemas share. Read-only fields a client sends back (kategorieName, zuordnung …) are ignored;
@@ -8,20 +8,9 @@ import { isoDate, queryInt, readOnly, strict } from '../../../platform/validatio
 const REQUIRED = 'Dieses Feld ist erforderlich.';
 const typeError = (expected: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? REQUIRED : `Erwartet wird ${expected}.`;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** A trimmed text without control characters (multi-line texts keep tab and line breaks). */
-export function text(max: number, multiline = false) {
-  return z
-    .string({ error: typeError('ein Text') })
-    .trim()
-    .max(max, `Höchstens ${max} Zeichen.`)
-    .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
-    .refine(
-      (s) => !/\p{Cc}/u.test(multiline ? s.replace(/[\t\n\r]/g, '') : s),
-      multiline ? 'Steuerzeichen sind nicht erlaubt.' : 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
-    );
-}
+/** Free text follows the one rule of platform/validation (no control, invisible or invalid characters). */
+export { text };
 
 /** A required single-line text. */
 export const requiredText = (max: number, message = REQUIRED) => text(max).min(1, { error: message, abort: true });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { isValidIban, normalizeIban } from '../../../platform/payment/iban';
-import { isoDate, queryInt, readOnly, strict, todayVienna } from '../../../platform/validation';
+import {
+  isCleanText,
+  isoDate,
+  queryInt,
+  readOnly,
+  strict,
+  TEXT_CHARS_MESSAGE,
+  text,
+  todayVienna,
+} from '../../../platform/validation';
 import { plzError } from '../../vereinseinstellungen/validators';
 import { version } from './abstellplaetze';
 
@@ -11,23 +20,6 @@ import { version } from './abstellplaetze';
 const REQUIRED = 'Dieses Feld ist erforderlich.';
 const typeError = (expected: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? REQUIRED : `Erwartet wird ${expected}.`;
-
-const hasControl = (s: string) => /\p{Cc}/u.test(s);
-const hasControlBesidesLineBreaks = (s: string) => hasControl(s.replace(/[\t\n\r]/g, ''));
-/** Half a UTF-16 pair cannot be stored in MySQL's utf8mb4. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-function text(max: number, multiline = false) {
-  return z
-    .string({ error: typeError('ein Text') })
-    .trim()
-    .max(max, `Höchstens ${max} Zeichen.`)
-    .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
-    .refine(
-      (s) => !(multiline ? hasControlBesidesLineBreaks(s) : hasControl(s)),
-      multiline ? 'Steuerzeichen sind nicht erlaubt.' : 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
-    );
-}
 
 function optional<T extends z.ZodType<string, string>>(schema: T) {
   return schema.nullish().transform((v): string => v ?? '');
@@ -72,8 +64,7 @@ const nachname = z
   .trim()
   .min(1, NACHNAME)
   .max(100, 'Höchstens 100 Zeichen.')
-  .refine((s) => !LONE_SURROGATE.test(s), 'Der Text enthält ungültige Zeichen.')
-  .refine((s) => !hasControl(s), 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.');
+  .refine((s) => isCleanText(s), TEXT_CHARS_MESSAGE);
 
 export const adresseBody = strict(
   {

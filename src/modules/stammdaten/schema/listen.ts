@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryBool, queryInt } from '../../../platform/validation';
+import { isoDate, queryBool, queryInt, text } from '../../../platform/validation';
 
 // Query schemas of the Stammdaten lists (Geburtstags-, Jubiläums-, Unterschriftenliste, Summenblatt,
 // Stammdatenblatt). Like the module's other queries they ignore parameters they do not know.
@@ -23,7 +23,7 @@ export const geburtstagslisteQuery = z.object({
 export const jubilaeumslisteQuery = z.object({ date: isoDate.optional(), format: listFormat });
 
 export const unterschriftenlisteQuery = z.object({
-  title: z.string().max(200, 'Höchstens 200 Zeichen.').optional(),
+  title: text(200).optional(),
   nurMitglieder: queryBool.optional(),
   /** A Gruppe's id; absent or 0 = all plots. */
   gruppenFilter: queryInt.optional(),

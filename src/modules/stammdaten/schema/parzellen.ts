@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryInt, readOnly, strict } from '../../../platform/validation';
+import { isoDate, queryInt, readOnly, strict, text } from '../../../platform/validation';
 import { version } from './abstellplaetze';
 
 // Request schemas and answer types of the Parzelle, Gartenwechsel, Gruppe and Pachtabrechnung
@@ -9,20 +9,6 @@ import { version } from './abstellplaetze';
 const REQUIRED = 'Dieses Feld ist erforderlich.';
 const typeError = (expected: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? REQUIRED : `Erwartet wird ${expected}.`;
-
-const hasControl = (s: string) => /\p{Cc}/u.test(s);
-const hasControlBesidesLineBreaks = (s: string) => hasControl(s.replace(/[\t\n\r]/g, ''));
-
-function text(max: number, multiline = false) {
-  return z
-    .string({ error: typeError('ein Text') })
-    .trim()
-    .max(max, `Höchstens ${max} Zeichen.`)
-    .refine(
-      (s) => !(multiline ? hasControlBesidesLineBreaks(s) : hasControl(s)),
-      multiline ? 'Steuerzeichen sind nicht erlaubt.' : 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
-    );
-}
 
 /** Optional text: absent stays undefined (keep the stored value), null becomes ''. */
 const optionalText = (max: number, multiline = false) =>
