@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { dropColumn } from '../src/platform/db/dropColumn';
 
 // Optimistic locking (platform/db/optimisticLock.ts): every row behind a Stammdaten or
 // Vereinseinstellungen Update call gets a `version`, starting at 1. Settings are key/value rows, so
@@ -32,9 +33,5 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('settings_versions');
-  for (const table of [...tables].reverse()) {
-    await knex.schema.alterTable(table, (t) => {
-      t.dropColumn('version');
-    });
-  }
+  for (const table of [...tables].reverse()) await dropColumn(knex, table, 'version');
 }

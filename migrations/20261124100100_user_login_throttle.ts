@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { dropColumn } from '../src/platform/db/dropColumn';
 
 // Sign-in hardening (security review, issue 9):
 // - login_throttle counts wrong passwords per pair of e-mail (as typed, known or not) and client
@@ -34,11 +35,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('secret_keys');
-  await knex.schema.alterTable('roles', (t) => {
-    t.dropColumn('version');
-  });
-  await knex.schema.alterTable('users', (t) => {
-    t.dropColumn('version');
-  });
+  await dropColumn(knex, 'roles', 'version');
+  await dropColumn(knex, 'users', 'version');
   await knex.schema.dropTableIfExists('login_throttle');
 }

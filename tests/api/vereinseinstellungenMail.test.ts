@@ -186,13 +186,27 @@ describe('Maileinstellungen', () => {
     expect(JSON.stringify(rows)).not.toContain(PASSWORD);
   });
 
-  it('treats a password encrypted under another SESSION_SECRET as not set, with a warning', async () => {
+  it('keeps the password readable when SESSION_SECRET changes (it is sealed with the data key)', async () => {
+    const otherSecret = {
+      ...app.services,
+      config: { ...app.services.config, sessionSecret: 'ein-anderes-geheimnis-0123456789-abcdef' },
+    };
+    // Without the cache, so the box is really opened.
+    const read = await getSmtpSettings({ db: otherSecret.db, config: otherSecret.config, log: otherSecret.log });
+    expect(read?.password).toBe(PASSWORD);
+  });
+
+  it('treats a password sealed under another data key as not set, with a warning', async () => {
     const warn = vi.fn();
     const log = { ...app.services.log, warn };
     const other = {
       ...app.services,
       log,
-      config: { ...app.services.config, sessionSecret: 'ein-anderes-geheimnis-0123456789-abcdef' },
+      config: {
+        ...app.services.config,
+        dataKey: 'ein-anderer-datenschluessel-0123456789',
+        sessionSecret: 'ein-anderes-geheimnis-0123456789-abcdef',
+      },
     };
     const answer = await getVereinseinstellungen(other);
     expect(answer.mail).toMatchObject({ passwordSet: false, configured: true });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RIGHTS } from '../../http/rights';
-import { isCleanText, MULTILINE_CHARS_MESSAGE, TEXT_CHARS_MESSAGE } from '../../platform/validation';
+import { isCleanText, MULTILINE_CHARS_MESSAGE, queryInt, TEXT_CHARS_MESSAGE } from '../../platform/validation';
 
 /** E-mail addresses are compared and stored in lower case. */
 export const emailSchema = z
@@ -93,9 +93,9 @@ export const updateUserBody = z.strictObject({
 });
 export type UpdateUserInput = z.output<typeof updateUserBody>;
 
-export const userIdQuery = z.object({ userID: z.coerce.number().int().positive('Erwartet wird eine Benutzer-ID.') });
+export const userIdQuery = z.object({ userID: queryInt.pipe(z.number().positive('Erwartet wird eine Benutzer-ID.')) });
 export const userIdBody = z.strictObject({ userID: z.number().int().positive() });
-export const roleIdQuery = z.object({ id: z.coerce.number().int().positive('Erwartet wird eine Rollen-ID.') });
+export const roleIdQuery = z.object({ id: queryInt.pipe(z.number().positive('Erwartet wird eine Rollen-ID.')) });
 
 export const roleBody = z.strictObject({
   id: z.number().int().min(0).optional(),
