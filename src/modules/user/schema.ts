@@ -115,5 +115,3 @@ export const roleBody = z.strictObject({
   version: z.number().int().positive().optional(),
 });
 export type RoleInput = z.output<typeof roleBody>;
-
-export const statusAndCodes = z.object({ statusMessage: z.string(), recoveryCodes: z.array(z.string()) });

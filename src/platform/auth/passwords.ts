@@ -39,10 +39,3 @@ export function needsRehash(stored: string | null | undefined): boolean {
   const [scheme, n, rr, pp] = stored.split('$');
   return scheme !== 'scrypt' || Number(n) < N || Number(rr) < r || Number(pp) < p;
 }
-
-/** The password rule of DOMAIN.md, as a German message or null. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 10) return 'Das Passwort muss mindestens 10 Zeichen lang sein.';
-  if (password.length > 200) return 'Das Passwort darf höchstens 200 Zeichen lang sein.';
-  return null;
-}

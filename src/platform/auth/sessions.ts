@@ -63,10 +63,6 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
   return row;
 }
 
-export async function setSessionState(db: Db, id: string, state: SessionState): Promise<void> {
-  await db('sessions').where({ id }).update({ state });
-}
-
 export async function destroySession(db: Db, id: string): Promise<void> {
   await db('sessions').where({ id }).delete();
 }
