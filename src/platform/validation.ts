@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './dates';
 
 /** Zod pieces for query strings and API values, shared by server and UI. */
 
@@ -61,15 +62,7 @@ export function text(max: number, multiline = false) {
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Erwartet wird ein Datum im Format JJJJ-MM-TT.')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'Dieses Datum gibt es nicht.');
-
-/** Today's date in Vienna as `YYYY-MM-DD` (the club's calendar, not the server's time zone). */
-export function todayVienna(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(now);
-}
+  .refine(isIsoDate, 'Dieses Datum gibt es nicht.');
 
 /** Read-only fields of an answer that a client may send back unchanged; they are ignored. */
 export const readOnly = z.unknown().optional();

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
-import { todayVienna } from '../../src/platform/validation';
 import type { ApiClient } from '../helpers/apiClient';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
@@ -17,7 +17,7 @@ let pkwId: number;
 let huber: number;
 let maier: number;
 let paId: number;
-const today = todayVienna();
+const today = todayIso();
 const jahr = Number(today.slice(0, 4));
 const addDays = (iso: string, n: number) => {
   const d = new Date(`${iso}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayName, isActive } from '../../src/modules/stammdaten/services/names';
+import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
-import { todayVienna } from '../../src/platform/validation';
 import type { ApiClient } from '../helpers/apiClient';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
@@ -35,7 +35,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0)]);
 
 function shiftDays(days: number): string {
-  const d = new Date(`${todayVienna()}T00:00:00Z`);
+  const d = new Date(`${todayIso()}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
@@ -189,7 +189,7 @@ describe('ActiveAdressen filters and lookups', () => {
   beforeAll(async () => {
     aktivMitglied = await create({ nachname: 'Filterbauer', vorname: 'Anna', ort: 'Graz', flags: 256 });
     aktivKein = await create({ nachname: 'Filtermeier', vorname: 'Bert', email: 'bert@filter.example', flags: 0 });
-    ehemalig = await create({ nachname: 'Filterhuber', vorname: 'Carla', flags: 256, austrittsdatum: todayVienna() });
+    ehemalig = await create({ nachname: 'Filterhuber', vorname: 'Carla', flags: 256, austrittsdatum: todayIso() });
     kuenftig = await create({ nachname: 'Filterzach', vorname: 'Dora', austrittsdatum: shiftDays(30) });
     await admin.post('Stammdaten/UpdateWeiterePerson', {
       adresseId: ehemalig.id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
-import { todayVienna } from '../../src/platform/validation';
 import type { ApiClient } from '../helpers/apiClient';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
@@ -8,7 +8,7 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
 let admin: ApiClient;
-const today = todayVienna();
+const today = todayIso();
 const addDays = (iso: string, n: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

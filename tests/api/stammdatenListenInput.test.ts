@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayVienna } from '../../src/platform/validation';
+import { todayIso } from '../../src/platform/dates';
 import type { ApiClient, ApiResponse } from '../helpers/apiClient';
 import { insertRow } from '../helpers/insertRow';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -184,11 +184,11 @@ describe('Stammdaten lists: bad input', () => {
     expect((await client.get('Stammdaten/Summenblatt', { pachtabrechnungID: 999_999 })).status).toBe(404);
     expect(await db('pachtabrechnungen').select()).toEqual([]);
 
-    const before = Number(todayVienna().slice(0, 4));
+    const before = Number(todayIso().slice(0, 4));
     const res = await client.get<{ pachtabrechnung: { id: number; jahr: number }; rows: { key: string }[] }>(
       'Stammdaten/Summenblatt',
     );
-    const after = Number(todayVienna().slice(0, 4));
+    const after = Number(todayIso().slice(0, 4));
     expect(res.status, res.text).toBe(200);
     expect([before, after]).toContain(res.body.pachtabrechnung.jahr);
     expect(res.body.rows.find((r) => r.key === 'parzellen')).toMatchObject({ wert: 1 });

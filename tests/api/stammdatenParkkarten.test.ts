@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
-import { todayVienna } from '../../src/platform/validation';
 import type { ApiClient } from '../helpers/apiClient';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
@@ -12,7 +12,7 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
 let admin: ApiClient;
-const jahr = Number(todayVienna().slice(0, 4));
+const jahr = Number(todayIso().slice(0, 4));
 /** This year and the year before, each with its own card counts. */
 let paId: number;
 let vorjahrId: number;

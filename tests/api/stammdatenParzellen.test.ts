@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentJahr, ensureYear } from '../../src/modules/stammdaten/services/pachtabrechnungen';
+import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
-import { todayVienna } from '../../src/platform/validation';
 import type { ApiClient } from '../helpers/apiClient';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
@@ -347,7 +347,7 @@ describe('Parzellen', () => {
         await pruefer.post('Stammdaten/ExecuteGartenwechsel', {
           parzelleId: p17.id,
           neueAdresseId: 1,
-          datum: todayVienna(),
+          datum: todayIso(),
         })
       ).status,
     ).toBe(403);

@@ -5,8 +5,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
-import { todayVienna } from '../../src/platform/validation';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
 
@@ -128,7 +128,7 @@ describe('Stammdaten in the browser', () => {
     const { id } = await app.services.db('adressen').where({ nachname: 'Huber' }).first('id');
     await page.goto(`/stammdatenverwalten/nutzungsberechtigte?id=${id}`);
     await page.getByRole('tab', { name: 'Parzellen' }).click();
-    const jahr = Number(todayVienna().slice(0, 4));
+    const jahr = Number(todayIso().slice(0, 4));
     const table = page.getByRole('grid', { name: `Parzellen im Jahr ${jahr}` });
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     const cells = (await table.getByRole('row').nth(1).allInnerTexts()).join(' ');

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
-import { todayVienna } from '../../src/platform/validation';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
 
@@ -17,7 +17,7 @@ let browser: Browser;
 let page: Page;
 let paId: number;
 let plotId: number;
-const jahr = Number(todayVienna().slice(0, 4));
+const jahr = Number(todayIso().slice(0, 4));
 
 beforeAll(async () => {
   app = await startTestApp();

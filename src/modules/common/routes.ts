@@ -1,8 +1,8 @@
 import { FileResult, pdfFile } from '../../http/fileResult';
 import { RIGHTS, type Right } from '../../http/rights';
 import { route } from '../../http/router';
+import { todayIso } from '../../platform/dates';
 import { validationFailed } from '../../platform/errors';
-import { todayVienna } from '../../platform/validation';
 import {
   appVersionInfoQuery,
   dateInPastQuery,
@@ -75,7 +75,7 @@ export const commonRoutes = [
     path: 'Common/DateInPast',
     signedIn: true,
     query: dateInPastQuery,
-    handler: ({ query }) => query.date < todayVienna(),
+    handler: ({ query }) => query.date < todayIso(),
   }),
   route({
     method: 'GET',

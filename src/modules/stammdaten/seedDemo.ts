@@ -1,6 +1,6 @@
+import { todayIso } from '../../platform/dates';
 import { type Db, nowDb } from '../../platform/db/db';
 import type { AppServices } from '../../platform/services';
-import { todayVienna } from '../../platform/validation';
 
 /** mulberry32: a small seeded generator, so the demo club is the same on every machine. */
 function random(seed: number) {
@@ -137,7 +137,7 @@ export async function seedDemoStammdaten(_services: AppServices, db: Db): Promis
   const date = (fromYear: number, toYear: number) => `${int(fromYear, toYear)}-${pad(int(1, 12))}-${pad(int(1, 28))}`;
   const now = nowDb();
   const stamps = { created_at: now, updated_at: now };
-  const today = todayVienna();
+  const today = todayIso();
   const jahr = Number(today.slice(0, 4));
 
   let pa = await db('pachtabrechnungen').where({ jahr }).first('id');

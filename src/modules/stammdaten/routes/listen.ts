@@ -2,9 +2,9 @@ import { createElement } from 'react';
 import { pdfFile, xlsxFile } from '../../../http/fileResult';
 import type { Right } from '../../../http/rights';
 import { type AnyRoute, route } from '../../../http/router';
+import { todayIso } from '../../../platform/dates';
 import { buildWorkbook, type Column } from '../../../platform/excel/excelWriter';
 import type { AppServices } from '../../../platform/services';
-import { todayVienna } from '../../../platform/validation';
 import { vereinsName } from '../../common/services';
 import {
   geburtstagslisteQuery,
@@ -54,7 +54,7 @@ async function listPdf<T>(services: AppServices, doc: ListDoc<T>) {
   const element = createElement(Liste, {
     title: doc.title,
     vereinsName: await vereinsName(services),
-    datum: germanDate(doc.datum ?? todayVienna()),
+    datum: germanDate(doc.datum ?? todayIso()),
     subtitle: doc.subtitle,
     signature: doc.signature,
     columns: doc.columns.map((c): ListeColumn => ({ header: c.header, className: c.className, width: c.width })),
@@ -113,7 +113,7 @@ export const listenRoutes: AnyRoute[] = [
     rights: view,
     query: geburtstagslisteQuery,
     handler: async ({ db, services, query }) => {
-      const date = query.date ?? todayVienna();
+      const date = query.date ?? todayIso();
       const opts = {
         date,
         weiterePersonen: query.weiterePersonen ?? true,
@@ -153,7 +153,7 @@ export const listenRoutes: AnyRoute[] = [
     rights: view,
     query: jubilaeumslisteQuery,
     handler: async ({ db, services, query }) => {
-      const date = query.date ?? todayVienna();
+      const date = query.date ?? todayIso();
       const rows = await jubilaeumsliste(db, date);
       const year = date.slice(0, 4);
       return answer(
@@ -245,7 +245,7 @@ export const listenRoutes: AnyRoute[] = [
       if (query.format === 'json' && data) return data;
       const element = createElement(Stammdatenblatt, {
         vereinsName: await vereinsName(services),
-        datum: germanDate(todayVienna()),
+        datum: germanDate(todayIso()),
         data,
       });
       const title = data ? `Stammdatenblatt ${data.adresse.name}` : 'Stammdatenblatt';
@@ -279,6 +279,6 @@ export const listenRoutes: AnyRoute[] = [
     method: 'GET',
     path: 'Stammdaten/ExportAll',
     rights: view,
-    handler: async ({ db }) => xlsxFile(await exportAll(db), `Stammdaten-${todayVienna()}.xlsx`),
+    handler: async ({ db }) => xlsxFile(await exportAll(db), `Stammdaten-${todayIso()}.xlsx`),
   }),
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayIso } from '../../../platform/dates';
 import { isValidIban, normalizeIban } from '../../../platform/payment/iban';
 import {
   isCleanText,
@@ -8,7 +9,6 @@ import {
   strict,
   TEXT_CHARS_MESSAGE,
   text,
-  todayVienna,
 } from '../../../platform/validation';
 import { plzError } from '../../vereinseinstellungen/validators';
 import { version } from './abstellplaetze';
@@ -127,7 +127,7 @@ export const adresseBody = strict(
       });
     }
     const geburt = date(v.geburtsdatum);
-    if (geburt && geburt > todayVienna() && !failed.has('geburtsdatum')) {
+    if (geburt && geburt > todayIso() && !failed.has('geburtsdatum')) {
       ctx.addIssue({
         code: 'custom',
         path: ['geburtsdatum'],
@@ -163,7 +163,7 @@ export const weiterePersonBody = strict(
   },
   'der weiteren Person',
 ).superRefine((v, ctx) => {
-  if (v.geburtsdatum && v.geburtsdatum > todayVienna()) {
+  if (v.geburtsdatum && v.geburtsdatum > todayIso()) {
     ctx.addIssue({
       code: 'custom',
       path: ['geburtsdatum'],

@@ -1,11 +1,11 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { buildWorkbook } from '../../../platform/excel/excelWriter';
 import { recordHistory } from '../../../platform/history/history';
-import { todayVienna } from '../../../platform/validation';
 import type { AbstellplatzInput } from '../schema/abstellplaetze';
 import { adresseNamesOf, displayName, nameList, sameName } from './names';
 
@@ -161,7 +161,7 @@ async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promis
     kategorie_name: string;
     jahresgebuehr_cent: number | string;
   }[];
-  const today = todayVienna();
+  const today = todayIso();
   const zq = zuordnungen(db);
   if (id !== undefined) zq.where('z.abstellplatz_id', id);
   const current = new Map<number, Zuordnung>();

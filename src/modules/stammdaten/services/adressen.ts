@@ -1,11 +1,11 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound } from '../../../platform/errors';
 import type { FileRecord } from '../../../platform/files/fileStore';
 import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
-import { todayVienna } from '../../../platform/validation';
 import type { AdresseInput, AdresseJahr } from '../schema/adressen';
 import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { adresseJahr } from './adresseJahr';
@@ -136,7 +136,7 @@ export type AdressenFilter = { search?: string; filter?: 'aktiv' | 'ehemalig' | 
 
 /** ActiveAdressen: addresses by name, filtered by membership state and a search over name, place and e-mail. */
 export async function listAdressen(db: Db, options: AdressenFilter = {}): Promise<Adresse[]> {
-  const today = todayVienna();
+  const today = todayIso();
   const [rows, leases] = await Promise.all([db(TABLE).select() as Promise<Row[]>, currentLeases(db, today)]);
   const filter = options.filter ?? 'aktiv';
   const needle = (options.search ?? '').trim().toLocaleLowerCase('de-AT');
@@ -157,7 +157,7 @@ export async function listAdressen(db: Db, options: AdressenFilter = {}): Promis
 export async function getAdresse(db: Db, id: number): Promise<Adresse> {
   const row = (await db(TABLE).where({ id }).first()) as Row | undefined;
   if (!row) throw notFound(NOT_FOUND);
-  const today = todayVienna();
+  const today = todayIso();
   const leases = await currentLeases(db, today, id);
   return toAdresse(row, leases.get(id) ?? [], today);
 }
@@ -320,7 +320,7 @@ export async function adressenLookup(db: Db): Promise<{ id: number; name: string
 
 /** Common/Personen (all) and Common/ActivePersonen: addresses and their further persons. */
 export async function personenLookup(db: Db, onlyActive: boolean): Promise<PersonLookup[]> {
-  const today = todayVienna();
+  const today = todayIso();
   const rows = (await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'austrittsdatum')) as Row[];
   const kept = rows.filter((r) => !onlyActive || isActive(date(r.austrittsdatum), today));
   const ids = new Set(kept.map((r) => Number(r.id)));

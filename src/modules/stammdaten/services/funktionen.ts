@@ -1,10 +1,10 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import { todayVienna } from '../../../platform/validation';
 import { addDays, adresseExists, adresseName, dateOf, deDate } from './abstellplaetze';
 import { adresseNamesOf, isActive, nameList, sameName } from './names';
 
@@ -267,7 +267,7 @@ export async function deleteFunktionaer(db: Db, actor: Actor, id: number): Promi
 const holdsToday = (von: string, bis: string | null, today: string) => von <= today && (bis === null || bis >= today);
 
 /** Required functions nobody holds today. */
-export async function funktionAlerts(db: Db, today = todayVienna()): Promise<FunktionAlert[]> {
+export async function funktionAlerts(db: Db, today = todayIso()): Promise<FunktionAlert[]> {
   const pflicht = (await listFunktionen(db)).filter((f) => f.pflicht);
   const terms = (await db('funktionaere').select('funktion_id', 'von', 'bis')) as {
     funktion_id: number;
@@ -286,7 +286,7 @@ export async function funktionAlerts(db: Db, today = todayVienna()): Promise<Fun
  * Terms that end within 60 days, and current holders who are no longer members (flag 256
  * missing or their exit date reached).
  */
-export async function funktionaerAlerts(db: Db, today = todayVienna()): Promise<FunktionaerAlert[]> {
+export async function funktionaerAlerts(db: Db, today = todayIso()): Promise<FunktionaerAlert[]> {
   const limit = addDays(today, ENDE_WARNUNG_TAGE);
   const rows = sortRows((await funktionaere(db)) as FunktionaerRow[]);
   const alerts: FunktionaerAlert[] = [];

@@ -1,8 +1,8 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import { todayVienna } from '../../../platform/validation';
 import type { GartenhistorieEintrag, Parzelle } from '../schema/parzellen';
 import { recordOnAdresse } from './adresseHistory';
 import {
@@ -33,7 +33,7 @@ export async function gartenwechselInfo(db: Db, adresseId: number): Promise<Gart
     | AdresseRow
     | undefined;
   if (!a) throw notFound('Die Adresse wurde nicht gefunden.');
-  const today = todayVienna();
+  const today = todayIso();
   const rows = (await db('pachtverhaeltnisse as pv')
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .where('pv.adresse_id', adresseId)

@@ -1,10 +1,10 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import { todayVienna } from '../../../platform/validation';
 import { addDays, addYears, countOf, dateOf, deDate } from './abstellplaetze';
 import { nameList, sameName } from './names';
 
@@ -56,7 +56,7 @@ export const stand3 = (v: unknown) => Number(v).toFixed(3);
 /** Thousandths as an integer, so readings compare exactly. */
 const milli = (v: unknown) => Math.round(Number(v) * 1000);
 
-export function eichung(eichdatum: string | null, today = todayVienna()) {
+export function eichung(eichdatum: string | null, today = todayIso()) {
   if (!eichdatum) return { eichungFaelligAm: null, eichungWarnung: false };
   const faellig = addYears(eichdatum, EICH_JAHRE);
   return { eichungFaelligAm: faellig, eichungWarnung: faellig <= addDays(today, EICH_WARNUNG_TAGE) };
@@ -111,7 +111,7 @@ async function load(db: Db, id?: number): Promise<Hauptwasserzaehler[]> {
         .count({ n: '*' })) as { hauptwasserzaehler_id: number; n: number | string }[])
     : [];
   const countOf = new Map(counts.map((c) => [Number(c.hauptwasserzaehler_id), Number(c.n)]));
-  const today = todayVienna();
+  const today = todayIso();
   return rows
     .map((r) => {
       const eichdatum = dateOf(r.eichdatum);

@@ -1,8 +1,8 @@
 import { systemActor } from '../../../platform/auth/principal';
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { type CellValue, normalizeHeader, type ReadSheet } from '../../../platform/excel/excelReader';
 import { recordHistory } from '../../../platform/history/history';
-import { todayVienna } from '../../../platform/validation';
 import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { parseDate, parseDecimal, text } from './importCells';
 import { IMPORT_ACTOR_NAME, type ImportError, type ImportPlan } from './importPlan';
@@ -73,7 +73,7 @@ export async function planVereinsliste(db: Db, sheet: ReadSheet): Promise<Import
   const existingPlots = new Set((await db('parzellen').select('nummer')).map((p) => String(p.nummer).toLowerCase()));
   const seenPlots = new Map<string, number>();
   const rows: ClubRow[] = [];
-  const today = todayVienna();
+  const today = todayIso();
   for (const r of sheet.rows) {
     const cell = (key: string): CellValue => (headerOf[key] ? (r.values[headerOf[key]] ?? null) : null);
     const err = (key: string, message: string) => errors.push({ row: r.rowNumber, column: label(key), message });
@@ -157,7 +157,7 @@ export async function planVereinsliste(db: Db, sheet: ReadSheet): Promise<Import
           const plot = { nummer: r.parzelle, flaeche: (r.flaeche ?? 0).toFixed(2) };
           const [parzelleId] = await trx('parzellen').insert({ ...plot, created_at: now, updated_at: now });
           const pid = Number(parzelleId);
-          const von = r.eintritt ?? todayVienna();
+          const von = r.eintritt ?? todayIso();
           await trx('pachtverhaeltnisse').insert({
             parzelle_id: pid,
             adresse_id: aid,

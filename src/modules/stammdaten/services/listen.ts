@@ -1,5 +1,5 @@
+import { todayIso } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
-import { todayVienna } from '../../../platform/validation';
 import type { Pachtabrechnung } from '../schema/parzellen';
 import { compareNames, displayName, isActive } from './names';
 import { resolveYear } from './pachtabrechnungen';
@@ -149,7 +149,7 @@ export async function unterschriftenliste(
   db: Db,
   opts: { nurMitglieder: boolean; gruppenFilter?: number; date?: string },
 ): Promise<UnterschriftRow[]> {
-  const day = opts.date ?? todayVienna();
+  const day = opts.date ?? todayIso();
   const q = db('pachtverhaeltnisse as pv')
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .join('adressen as a', 'a.id', 'pv.adresse_id')
@@ -189,7 +189,7 @@ export async function summenblatt(
   pachtabrechnungID?: number,
 ): Promise<{ pachtabrechnung: Pachtabrechnung; stichtag: string; rows: SummenRow[] }> {
   const pa = await resolveYear(db, pachtabrechnungID);
-  const today = todayVienna();
+  const today = todayIso();
   const stichtag =
     pa.jahr === yearOf(today) ? today : pa.jahr < yearOf(today) ? `${pa.jahr}-12-31` : `${pa.jahr}-01-01`;
   const parzellen = await db('parzellen').select('id', 'flaeche', 'aktiv', 'gruppe_id');
@@ -251,7 +251,7 @@ export type AdresseExportRow = Record<string, unknown>;
 
 /** Addresses for the Excel export (all, or members without a current plot). */
 export async function adressenFuerExport(db: Db, nurOhneParzelle: boolean): Promise<AdresseExportRow[]> {
-  const today = todayVienna();
+  const today = todayIso();
   const plots = await currentPlotsByAddress(db, today);
   const rows = (await db('adressen').select()).map((a) => ({
     ...a,

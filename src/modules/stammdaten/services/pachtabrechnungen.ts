@@ -1,7 +1,7 @@
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { notFound } from '../../../platform/errors';
-import { todayVienna } from '../../../platform/validation';
 import type { Pachtabrechnung } from '../schema/parzellen';
 
 // The year scope of the yearly values (Pachtabrechnung). The club works in calendar years; the
@@ -37,7 +37,7 @@ export async function ensureYear(db: Db, jahr: number): Promise<Pachtabrechnung>
 }
 
 /** The current calendar year in Vienna. */
-export const currentJahr = (now = new Date()): number => Number(todayVienna(now).slice(0, 4));
+export const currentJahr = (now = new Date()): number => Number(todayIso(now).slice(0, 4));
 
 /**
  * The year a request is about: the given id (404 when unknown), else the newest year, else the

@@ -1,11 +1,11 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { claimVersion, INITIAL_VERSION, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
 import { getSetting } from '../../../platform/settings/settings';
-import { todayVienna } from '../../../platform/validation';
 import { type Parkkarte, Parkkarten, parkkartenCss } from '../templates/Parkkarten';
 import { adresseName, dateOf } from './abstellplaetze';
 import { resolveYear } from './pachtabrechnungen';
@@ -178,7 +178,7 @@ export async function parkkartenPdf(
       ],
     });
   }
-  const today = todayVienna();
+  const today = todayIso();
   const holders = (await db('pachtverhaeltnisse as v')
     .join('adressen as a', 'a.id', 'v.adresse_id')
     .whereIn(

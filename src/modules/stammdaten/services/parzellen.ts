@@ -1,10 +1,10 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { roundDecimal } from '../../../platform/money/decimal';
-import { todayVienna } from '../../../platform/validation';
 import type { GartenhistorieEintrag, Lookup, Nutzungsberechtigter, Parzelle, ParzelleInput } from '../schema/parzellen';
 import { displayName } from './names';
 import { resolveYear } from './pachtabrechnungen';
@@ -135,7 +135,7 @@ export async function listParzellen(
 ): Promise<Parzelle[]> {
   const year = await resolveYear(db, opts.pachtabrechnungID);
   const rows = (await parzellenQuery(db, year.id)) as ParzelleRow[];
-  const holders = await holdersOn(db, todayVienna());
+  const holders = await holdersOn(db, todayIso());
   let list = rows.map((r) => toParzelle(r, year.id, holders.get(Number(r.id))));
   const filter = opts.filter ?? 'alle';
   if (filter === 'aktiv') list = list.filter((p) => p.aktiv);
@@ -156,7 +156,7 @@ export async function getParzelle(db: Db, id: number, pachtabrechnungId?: number
   const year = await resolveYear(db, pachtabrechnungId);
   const row = (await parzellenQuery(db, year.id).where('p.id', id).first()) as ParzelleRow | undefined;
   if (!row) throw notFound(NOT_FOUND);
-  const holders = await holdersOn(db, todayVienna(), [id]);
+  const holders = await holdersOn(db, todayIso(), [id]);
   return toParzelle(row, year.id, holders.get(id));
 }
 
@@ -241,7 +241,7 @@ export async function deleteParzelle(db: Db, actor: Actor, id: number): Promise<
     .select('pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
     .orderBy('pv.von', 'desc')) as (NameRow & { von: string; bis: string | null })[];
   if (leases.length) {
-    const today = todayVienna();
+    const today = todayIso();
     const current = leases.filter((l) => dateOf(l.von) <= today && (l.bis == null || dateOf(l.bis) >= today));
     const shown = (current.length ? current : leases).slice(0, 3);
     const list = shown
