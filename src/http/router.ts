@@ -20,7 +20,7 @@ export type ApiContext<Q, B> = {
   query: Q;
   body: B;
   files: UploadedFile[];
-  /** The transaction when the route asked for one, else the database. */
+  /** The route's transaction (every POST, PUT, PATCH and DELETE unless it says `transaction: false`), else the database. */
   db: Db;
   services: AppServices;
   principal: Principal | undefined;
@@ -49,8 +49,14 @@ export type RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.Z
   body?: B;
   /** A GET with side effects (the spec makes some): demand the anti-forgery header anyway. */
   requireXsrf?: true;
-  /** Run the handler in one database transaction. */
-  transaction?: true;
+  /**
+   * Run the handler in one database transaction. Default: yes for POST, PUT, PATCH and DELETE, no
+   * for GET. A mutating route that must not (its writes have to stay when it answers an error, it
+   * mails after committing, it keeps slow work out of the write lock) says `false` with a comment
+   * why; its services then open their own transactions. Inside the transaction a handler uses
+   * `db`, never `services.db`: SQLite has one connection, so that would wait for ever.
+   */
+  transaction?: boolean;
   /**
    * The route takes files (multipart/form-data) up to `maxBytes`. Only such routes parse a
    * multipart body, and only after sign-in, rights and anti-forgery passed; any other route
@@ -114,7 +120,10 @@ function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, w
 /** Club-wide rules the router enforces; the modules that own them provide the look-ups. */
 export type HttpPolicy = { mfaLevel?: () => Promise<number> };
 
-/** Authenticate, authorize, validate, run (in a transaction when asked) and write the response. */
+/** Whether a route's handler runs in a transaction: mutating methods do unless they opt out. */
+export const runsInTransaction = (r: AnyRoute): boolean => r.transaction ?? r.method !== 'GET';
+
+/** Authenticate, authorize, validate, run (mutations in a transaction) and write the response. */
 export async function dispatch(
   koa: Context,
   r: AnyRoute,
@@ -154,7 +163,7 @@ export async function dispatch(
         actor: principal ? actorOf(principal) : systemActor('Anonym'),
         auth,
       });
-    return r.transaction ? await services.db.transaction(async (trx) => call(trx)) : await call(services.db);
+    return runsInTransaction(r) ? await services.db.transaction(async (trx) => call(trx)) : await call(services.db);
   };
   let result: unknown;
   if (isMultipart(koa)) {

@@ -55,6 +55,8 @@ export const commonRoutes = [
     allowWithoutMfa: true,
     query: getRightsQuery,
     body: getRightsBody,
+    // A read of the session's rights (a POST only because the spec says so): no write lock.
+    transaction: false,
     handler({ user, body }) {
       const held = [...user.rights];
       return body.length === 0 ? held : held.filter((r) => body.includes(r));
@@ -100,7 +102,6 @@ export const commonRoutes = [
     path: 'Common/DeleteFile',
     rights: EDIT_RIGHTS,
     query: deleteFileQuery,
-    transaction: true,
     async handler({ services, db, user, actor, query }) {
       await deleteFileFor(services, db, user, actor, query.fileID);
     },

@@ -35,6 +35,8 @@ export const adminRoutes = [
     path: 'User/UpdateUser',
     rights: EDIT,
     body: updateUserBody,
+    // The user is saved (saveUser's own transaction) before the invitation and notice mails go out.
+    transaction: false,
     async handler({ services, user, actor, body }) {
       const saved = await saveUser(services.db, user, actor, body);
       // New users choose their own password through an invitation link.
@@ -64,7 +66,6 @@ export const adminRoutes = [
     path: 'User/ResetUsersMFA',
     rights: EDIT,
     body: userIdBody,
-    transaction: true,
     async handler({ db, user, actor, body }) {
       await getUserRow(db, body.userID);
       await assertMayManage(db, user, body.userID);

@@ -46,8 +46,8 @@ export const profileRoutes = [
     signedIn: true,
     allowWithoutMfa: true,
     body: codeBody,
-    async handler({ services, user, actor, body }) {
-      const recoveryCodes = await confirmAuthenticator(services.db, services.config, user.userId, body.code, actor);
+    async handler({ db, services, user, actor, body }) {
+      const recoveryCodes = await confirmAuthenticator(db, services.config, user.userId, body.code, actor);
       return { statusMessage: `Die Zwei-Faktor-Anmeldung ist eingeschaltet. ${codesMessage}`, recoveryCodes };
     },
   }),
@@ -55,7 +55,6 @@ export const profileRoutes = [
     method: 'POST',
     path: 'User/GenerateRecoveryCodes',
     signedIn: true,
-    transaction: true,
     async handler({ db, user, actor }) {
       if (!user.mfa) throw validationFailed({ mfa: ['Bitte schalten Sie zuerst die Zwei-Faktor-Anmeldung ein.'] });
       const recoveryCodes = await newRecoveryCodes(db, user.userId);
@@ -71,6 +70,8 @@ export const profileRoutes = [
     path: 'User/DisableAuthenticator',
     signedIn: true,
     body: ownPasswordBody,
+    // The password check (scrypt) stays out of the write lock; disableAuthenticator has its own transaction.
+    transaction: false,
     async handler({ services, user, actor, body }) {
       const refuseWhenRequired = (await getMfaLevel(services)) === 2;
       await assertOwnPassword(services.db, user.userId, body.password);
@@ -84,6 +85,8 @@ export const profileRoutes = [
     signedIn: true,
     allowWithoutMfa: true,
     body: ownPasswordBody,
+    // The password check (scrypt) stays out of the write lock; disableAuthenticator has its own transaction.
+    transaction: false,
     async handler({ services, user, actor, body }) {
       await assertOwnPassword(services.db, user.userId, body.password);
       await disableAuthenticator(services.db, user.userId, actor, { refuseWhenRequired: false, action: 'mfa-reset' });
@@ -95,6 +98,8 @@ export const profileRoutes = [
     path: 'User/ChangePassword',
     signedIn: true,
     body: changePasswordBody,
+    // Checking and hashing (scrypt) stay out of the write lock; changePassword has its own transaction.
+    transaction: false,
     async handler({ services, user, actor, auth, body }) {
       await changePassword(services.db, user.userId, auth.sessionId, body.currentPassword, body.newPassword, actor);
       return { statusMessage: 'Das Passwort wurde geändert. Alle anderen Anmeldungen wurden beendet.' };
@@ -105,7 +110,6 @@ export const profileRoutes = [
     path: 'User/UpdateProfile',
     signedIn: true,
     body: updateProfileBody,
-    transaction: true,
     async handler({ db, services, user, actor, body }) {
       await db('users').where({ id: user.userId }).update({ name: body.name, updated_at: nowDb() });
       await recordHistory(db, actor, {
@@ -115,7 +119,7 @@ export const profileRoutes = [
         before: { name: user.name },
         after: { name: body.name },
       });
-      return { ...currentUser(user, await getMfaLevel(services)), name: body.name };
+      return { ...currentUser(user, await getMfaLevel(services, db)), name: body.name };
     },
   }),
   route({
@@ -123,6 +127,8 @@ export const profileRoutes = [
     path: 'User/ForgotPassword',
     public: true,
     body: forgotPasswordBody,
+    // Only reads here; the token and the mail are made after the answer, outside this request.
+    transaction: false,
     async handler({ services, body }) {
       const user = await services
         .db('users')
@@ -146,6 +152,8 @@ export const profileRoutes = [
     path: 'User/ResetPassword',
     public: true,
     body: resetPasswordBody,
+    // Hashing (scrypt) stays out of the write lock; resetPassword has its own transaction.
+    transaction: false,
     async handler({ services, body }) {
       await resetPassword(services.db, body.email, body.token, body.password);
     },

@@ -66,6 +66,9 @@ export const loginRoutes = [
     path: 'User/Login',
     public: true,
     body: loginBody,
+    // The failure counters must stay when the answer is an error, and the session store writes
+    // through its own connection (a transaction would hold SQLite's only one).
+    transaction: false,
     async handler({ koa, body, auth, services }) {
       // Spec §4: login clears what the previous sign-in left behind, whatever the outcome.
       await auth.signOut();
@@ -92,6 +95,8 @@ export const loginRoutes = [
     allowPending2fa: true,
     allowWithoutMfa: true,
     body: login2faBody,
+    // Wrong codes are counted even when the answer is an error; the session store has its own connection.
+    transaction: false,
     async handler({ koa, body, auth, services, user }) {
       if (!auth.pending2fa) return { result: LoginResult.LoggedIn };
       const failed = await secondFactor(services.db, auth, user.userId, () =>
@@ -109,6 +114,8 @@ export const loginRoutes = [
     allowPending2fa: true,
     allowWithoutMfa: true,
     body: recoveryBody,
+    // Wrong codes are counted even when the answer is an error; the session store has its own connection.
+    transaction: false,
     async handler({ body, auth, services, user }) {
       if (!auth.pending2fa) return { result: LoginResult.LoggedIn };
       const failed = await secondFactor(services.db, auth, user.userId, () =>
@@ -122,6 +129,8 @@ export const loginRoutes = [
     method: 'POST',
     path: 'User/Logout',
     public: true,
+    // Ends the session through the session store's own connection, nothing else to write.
+    transaction: false,
     async handler({ auth }) {
       await auth.signOut();
     },

@@ -63,7 +63,6 @@ export const vereinseinstellungenRoutes = [
     query: updateVereinseinstellungenQuery,
     // The body's schema depends on `edit`; the service validates it.
     body: z.unknown(),
-    transaction: true,
     async handler({ services, db, actor, query, body }) {
       const section = editableSection(query.edit);
       if (section === 'mail') await saveMaileinstellungen(services, db, actor, body);
@@ -76,7 +75,6 @@ export const vereinseinstellungenRoutes = [
     path: 'Vereinseinstellungen/UpdateMaileinstellungen',
     rights: EDIT,
     body: z.unknown(),
-    transaction: true,
     async handler({ services, db, actor, body }) {
       await saveMaileinstellungen(services, db, actor, body);
       return getVereinseinstellungen(services, db);
@@ -86,7 +84,6 @@ export const vereinseinstellungenRoutes = [
     method: 'DELETE',
     path: 'Vereinseinstellungen/ResetMaileinstellungen',
     rights: EDIT,
-    transaction: true,
     async handler({ services, db, actor }) {
       await resetMaileinstellungen(services, db, actor);
       return getVereinseinstellungen(services, db);
@@ -98,7 +95,6 @@ export const vereinseinstellungenRoutes = [
     rights: EDIT,
     // The 2 MB of a logo are checked with a field message; the cut-off for reading is the general one.
     upload: { maxBytes: MAX_UPLOAD_BYTES },
-    transaction: true,
     async handler({ services, db, actor, files }) {
       await saveVereinsLogo(services, db, actor, await readLogoUpload(files));
       return getVereinseinstellungen(services, db);
@@ -122,7 +118,6 @@ export const vereinseinstellungenRoutes = [
     path: 'Vereinseinstellungen/UpdateAbstellPlatzKategorie',
     rights: EDIT,
     body: abstellplatzKategorieBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveAbstellplatzKategorie(db, actor, body),
   }),
   route({
@@ -130,7 +125,6 @@ export const vereinseinstellungenRoutes = [
     path: 'Vereinseinstellungen/DeleteAbstellplatzKategorie',
     rights: EDIT,
     query: kategorieIdQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteAbstellplatzKategorie(db, actor, query.id);
     },

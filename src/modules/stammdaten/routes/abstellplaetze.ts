@@ -67,7 +67,6 @@ export const abstellplatzRoutes: AnyRoute[] = [
     path: 'Stammdaten/UpdateAbstellPlatz',
     rights: EDIT,
     body: abstellplatzBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveAbstellplatz(db, actor, body),
   }),
   route({
@@ -75,7 +74,6 @@ export const abstellplatzRoutes: AnyRoute[] = [
     path: 'Stammdaten/UpdateNeuzuordnung',
     rights: EDIT,
     body: neuzuordnungBody,
-    transaction: true,
     handler: ({ db, actor, body }) => neuzuordnung(db, actor, body),
   }),
   route({
@@ -83,7 +81,6 @@ export const abstellplatzRoutes: AnyRoute[] = [
     path: 'Stammdaten/UpdateAbstellplatzAdresse',
     rights: EDIT,
     body: zuordnungBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveZuordnung(db, actor, body),
   }),
   route({
@@ -91,7 +88,6 @@ export const abstellplatzRoutes: AnyRoute[] = [
     path: 'Stammdaten/DeleteAbstellplatz',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteAbstellplatz(db, actor, query.id);
     },
@@ -101,7 +97,6 @@ export const abstellplatzRoutes: AnyRoute[] = [
     path: 'Stammdaten/DeleteAbstellplatzAdresse',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteZuordnung(db, actor, query.id);
     },
@@ -124,7 +119,6 @@ export const abstellplatzRoutes: AnyRoute[] = [
     path: 'Stammdaten/UpdateParkkartenInfo',
     rights: EDIT,
     body: parkkartenInfoBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveParkkartenInfo(db, actor, body),
   }),
   route({

@@ -54,7 +54,6 @@ export const adressenRoutes: AnyRoute[] = [
     // JSON, or multipart with the JSON in `data`: the service validates it.
     body: z.unknown(),
     upload: { maxBytes: ADRESSE_FILE_MAX_BYTES },
-    transaction: true,
     async handler({ koa, services, db, actor, body, files }) {
       const multipart = Boolean(koa.request.is('multipart/*'));
       const { data, uploads } = await readAdresseRequest(body, files, multipart);
@@ -66,7 +65,6 @@ export const adressenRoutes: AnyRoute[] = [
     path: 'Stammdaten/DeleteAdresse',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ services, db, actor, query }) {
       await deleteAdresse(services, db, actor, query.id);
     },
@@ -93,7 +91,6 @@ export const adressenRoutes: AnyRoute[] = [
     path: 'Stammdaten/UpdateWeiterePerson',
     rights: EDIT,
     body: weiterePersonBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveWeiterePerson(db, actor, body),
   }),
   route({
@@ -101,7 +98,6 @@ export const adressenRoutes: AnyRoute[] = [
     path: 'Stammdaten/DeleteWeiterePerson',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteWeiterePerson(db, actor, query.id);
     },

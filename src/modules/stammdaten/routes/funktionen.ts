@@ -33,7 +33,6 @@ export const funktionRoutes: AnyRoute[] = [
     path: 'Stammdaten/UpdateFunktion',
     rights: EDIT,
     body: funktionBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveFunktion(db, actor, body),
   }),
   route({
@@ -41,7 +40,6 @@ export const funktionRoutes: AnyRoute[] = [
     path: 'Stammdaten/DeleteFunktion',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteFunktion(db, actor, query.id);
     },
@@ -66,7 +64,6 @@ export const funktionRoutes: AnyRoute[] = [
     path: 'Stammdaten/UpdateFunktionaer',
     rights: EDIT,
     body: funktionaerBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveFunktionaer(db, actor, body),
   }),
   route({
@@ -74,7 +71,6 @@ export const funktionRoutes: AnyRoute[] = [
     path: 'Stammdaten/DeleteFunktionaer',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteFunktionaer(db, actor, query.id);
     },

@@ -39,7 +39,6 @@ export const hauptwasserzaehlerRoutes: AnyRoute[] = [
     path: 'Stammdaten/UpdateHWZ',
     rights: EDIT,
     body: hauptwasserzaehlerBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveHauptwasserzaehler(db, actor, body),
   }),
   route({
@@ -47,7 +46,6 @@ export const hauptwasserzaehlerRoutes: AnyRoute[] = [
     path: 'Stammdaten/WechselHWZ',
     rights: EDIT,
     body: wechselBody,
-    transaction: true,
     handler: ({ db, actor, body }) => wechselHauptwasserzaehler(db, actor, body),
   }),
   route({
@@ -55,7 +53,6 @@ export const hauptwasserzaehlerRoutes: AnyRoute[] = [
     path: 'Stammdaten/DeleteHauptwasserzaehler',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteHauptwasserzaehler(db, actor, query.id);
     },

@@ -53,7 +53,6 @@ export const parzellenRoutes = [
     path: 'Stammdaten/UpdateParzelle',
     rights: EDIT,
     body: parzelleBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveParzelle(db, actor, body),
   }),
   route({
@@ -61,7 +60,6 @@ export const parzellenRoutes = [
     path: 'Stammdaten/DeleteParzelle',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteParzelle(db, actor, query.id);
     },
@@ -92,7 +90,6 @@ export const parzellenRoutes = [
     path: 'Stammdaten/ExecuteGartenwechsel',
     rights: EDIT,
     body: gartenwechselBody,
-    transaction: true,
     handler: ({ db, actor, body }) => executeGartenwechsel(db, actor, body),
   }),
   route({
@@ -119,7 +116,6 @@ export const parzellenRoutes = [
     path: 'Stammdaten/UpdateGruppe',
     rights: EDIT,
     body: gruppeBody,
-    transaction: true,
     handler: ({ db, actor, body }) => saveGruppe(db, actor, body),
   }),
   route({
@@ -127,7 +123,6 @@ export const parzellenRoutes = [
     path: 'Stammdaten/DeleteGruppe',
     rights: EDIT,
     query: idQuery,
-    transaction: true,
     async handler({ db, actor, query }) {
       await deleteGruppe(db, actor, query.id);
     },
