@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { lockRow } from '../../../platform/db/lockRow';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
@@ -28,6 +28,14 @@ import { recordOnAdresse } from './adresseHistory';
  * before, the new one starts at `datum` (open-ended). Call it inside a transaction.
  */
 export async function neuzuordnung(
+  db: Db,
+  actor: Actor,
+  input: { abstellplatzId: number; adresseId: number; datum: string },
+): Promise<AbstellplatzDetail> {
+  return inTransaction(db, (trx) => neuzuordnungInTransaction(trx, actor, input));
+}
+
+async function neuzuordnungInTransaction(
   db: Db,
   actor: Actor,
   input: { abstellplatzId: number; adresseId: number; datum: string },
@@ -99,6 +107,14 @@ export async function saveZuordnung(
   actor: Actor,
   input: { id: number; version?: number; von: string; bis: string | null },
 ): Promise<AbstellplatzZuordnung> {
+  return inTransaction(db, (trx) => saveZuordnungInTransaction(trx, actor, input));
+}
+
+async function saveZuordnungInTransaction(
+  db: Db,
+  actor: Actor,
+  input: { id: number; version?: number; von: string; bis: string | null },
+): Promise<AbstellplatzZuordnung> {
   const row = (await db('abstellplatz_zuordnungen').where({ id: input.id }).first('abstellplatz_id')) as
     | { abstellplatz_id: number }
     | undefined;
@@ -141,6 +157,10 @@ export async function saveZuordnung(
 }
 
 export async function deleteZuordnung(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteZuordnungInTransaction(trx, actor, id));
+}
+
+async function deleteZuordnungInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getZuordnung(db, id);
   await db('abstellplatz_zuordnungen').where({ id }).delete();
   await recordHistory(db, actor, {

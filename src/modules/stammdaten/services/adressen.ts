@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { todayIso } from '../../../platform/dates';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound } from '../../../platform/errors';
 import type { FileRecord } from '../../../platform/files/fileStore';
@@ -191,6 +191,16 @@ export async function saveAdresse(
   data: AdresseInput,
   uploads: AdresseUpload[] = [],
 ): Promise<Adresse> {
+  return inTransaction(db, (trx) => saveAdresseInTransaction(services, trx, actor, data, uploads));
+}
+
+async function saveAdresseInTransaction(
+  services: AppServices,
+  db: Db,
+  actor: Actor,
+  data: AdresseInput,
+  uploads: AdresseUpload[] = [],
+): Promise<Adresse> {
   if (data.id) {
     const claimed = await claimVersion(db, {
       table: TABLE,
@@ -259,6 +269,10 @@ const list = (items: string[]) => [...new Set(items)].join(', ');
 
 /** Deletes an address nothing refers to, with its further persons and files. */
 export async function deleteAdresse(services: AppServices, db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteAdresseInTransaction(services, trx, actor, id));
+}
+
+async function deleteAdresseInTransaction(services: AppServices, db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getAdresse(db, id);
   const leases = (await db('pachtverhaeltnisse as p')
     .join('parzellen as z', 'z.id', 'p.parzelle_id')

@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { todayIso } from '../../../platform/dates';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
@@ -66,6 +66,14 @@ export async function saveFunktion(
   actor: Actor,
   data: { id: number; version?: number; name: string; sortierung: number; pflicht: boolean },
 ): Promise<Funktion> {
+  return inTransaction(db, (trx) => saveFunktionInTransaction(trx, actor, data));
+}
+
+async function saveFunktionInTransaction(
+  db: Db,
+  actor: Actor,
+  data: { id: number; version?: number; name: string; sortierung: number; pflicht: boolean },
+): Promise<Funktion> {
   if (data.id) {
     const claimed = await claimVersion(db, {
       table: 'funktionen',
@@ -101,6 +109,10 @@ export async function saveFunktion(
 }
 
 export async function deleteFunktion(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteFunktionInTransaction(trx, actor, id));
+}
+
+async function deleteFunktionInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getFunktion(db, id);
   const holders = (await db('funktionaere').where({ funktion_id: id }).select('adresse_id')) as {
     adresse_id: number;
@@ -215,6 +227,22 @@ export async function saveFunktionaer(
     notiz: string;
   },
 ): Promise<Funktionaer> {
+  return inTransaction(db, (trx) => saveFunktionaerInTransaction(trx, actor, data));
+}
+
+async function saveFunktionaerInTransaction(
+  db: Db,
+  actor: Actor,
+  data: {
+    id: number;
+    version?: number;
+    funktionId: number;
+    adresseId: number;
+    von: string;
+    bis: string | null;
+    notiz: string;
+  },
+): Promise<Funktionaer> {
   if (data.id) {
     const claimed = await claimVersion(db, {
       table: 'funktionaere',
@@ -254,6 +282,10 @@ export async function saveFunktionaer(
 }
 
 export async function deleteFunktionaer(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteFunktionaerInTransaction(trx, actor, id));
+}
+
+async function deleteFunktionaerInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getFunktionaer(db, id);
   await db('funktionaere').where({ id }).delete();
   await recordHistory(db, actor, {

@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { todayIso } from '../../../platform/dates';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { GartenhistorieEintrag, Parzelle } from '../schema/parzellen';
@@ -76,6 +76,14 @@ const holderOf = (l: LeaseRow | undefined, bis?: string | null) =>
 
 /** Passes a plot to `neueAdresseId` from `datum`; call it inside a transaction. */
 export async function executeGartenwechsel(
+  db: Db,
+  actor: Actor,
+  input: { parzelleId: number; neueAdresseId: number; datum: string },
+): Promise<{ parzelle: Parzelle; historie: GartenhistorieEintrag[] }> {
+  return inTransaction(db, (trx) => executeGartenwechselInTransaction(trx, actor, input));
+}
+
+async function executeGartenwechselInTransaction(
   db: Db,
   actor: Actor,
   input: { parzelleId: number; neueAdresseId: number; datum: string },

@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
@@ -45,6 +45,14 @@ export async function saveGruppe(
   actor: Actor,
   data: { id?: number; version?: number; name: string; beschreibung?: string },
 ): Promise<Gruppe> {
+  return inTransaction(db, (trx) => saveGruppeInTransaction(trx, actor, data));
+}
+
+async function saveGruppeInTransaction(
+  db: Db,
+  actor: Actor,
+  data: { id?: number; version?: number; name: string; beschreibung?: string },
+): Promise<Gruppe> {
   const id = data.id ?? 0;
   if (id) {
     const claimed = await claimVersion(db, {
@@ -84,6 +92,10 @@ export async function saveGruppe(
 
 /** Deletes a group no plot belongs to; else 409 naming the plots. */
 export async function deleteGruppe(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteGruppeInTransaction(trx, actor, id));
+}
+
+async function deleteGruppeInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getGruppe(db, id);
   const plots = (await db('parzellen').where({ gruppe_id: id }).select('nummer')) as { nummer: string }[];
   if (plots.length) {

@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { todayIso } from '../../../platform/dates';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
@@ -152,6 +152,10 @@ async function nummerTaken(db: Db, nummer: string, exceptId: number): Promise<st
 }
 
 export async function saveHauptwasserzaehler(db: Db, actor: Actor, data: HwzInput): Promise<Hauptwasserzaehler> {
+  return inTransaction(db, (trx) => saveHauptwasserzaehlerInTransaction(trx, actor, data));
+}
+
+async function saveHauptwasserzaehlerInTransaction(db: Db, actor: Actor, data: HwzInput): Promise<Hauptwasserzaehler> {
   if (data.id) {
     const claimed = await claimVersion(db, {
       table: 'hauptwasserzaehler',
@@ -202,6 +206,14 @@ export async function saveHauptwasserzaehler(db: Db, actor: Actor, data: HwzInpu
  * Call it inside a transaction.
  */
 export async function wechselHauptwasserzaehler(db: Db, actor: Actor, data: WechselInput): Promise<Hauptwasserzaehler> {
+  return inTransaction(db, (trx) => wechselHauptwasserzaehlerInTransaction(trx, actor, data));
+}
+
+async function wechselHauptwasserzaehlerInTransaction(
+  db: Db,
+  actor: Actor,
+  data: WechselInput,
+): Promise<Hauptwasserzaehler> {
   const before = await getHauptwasserzaehler(db, data.id);
   const errors: Record<string, string[]> = {};
   const last = before.letzteAblesung;
@@ -262,6 +274,10 @@ export async function wechselHauptwasserzaehler(db: Db, actor: Actor, data: Wech
 }
 
 export async function deleteHauptwasserzaehler(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteHauptwasserzaehlerInTransaction(trx, actor, id));
+}
+
+async function deleteHauptwasserzaehlerInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getHauptwasserzaehler(db, id);
   const plots = (await db('parzellen').where({ hauptwasserzaehler_id: id }).select('nummer')) as { nummer: string }[];
   if (plots.length) {

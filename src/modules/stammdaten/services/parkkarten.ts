@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { todayIso } from '../../../platform/dates';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, INITIAL_VERSION, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -89,6 +89,20 @@ export async function getParkkartenInfo(db: Db, pachtabrechnungId?: number): Pro
 }
 
 export async function saveParkkartenInfo(
+  db: Db,
+  actor: Actor,
+  input: {
+    pachtabrechnungId: number;
+    version?: number;
+    gebuehrCent: number;
+    gueltigBis: string | null;
+    hinweis: string;
+  },
+): Promise<ParkkartenInfo> {
+  return inTransaction(db, (trx) => saveParkkartenInfoInTransaction(trx, actor, input));
+}
+
+async function saveParkkartenInfoInTransaction(
   db: Db,
   actor: Actor,
   input: {

@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { todayIso } from '../../../platform/dates';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -162,6 +162,10 @@ export async function getParzelle(db: Db, id: number, pachtabrechnungId?: number
 
 /** Creates (id 0 or absent) or updates a plot and its values for the year; fields left out keep their value. */
 export async function saveParzelle(db: Db, actor: Actor, data: ParzelleInput): Promise<Parzelle> {
+  return inTransaction(db, (trx) => saveParzelleInTransaction(trx, actor, data));
+}
+
+async function saveParzelleInTransaction(db: Db, actor: Actor, data: ParzelleInput): Promise<Parzelle> {
   const id = data.id ?? 0;
   // One version on the plot row covers its yearly values too.
   if (id) {
@@ -234,6 +238,10 @@ export async function saveParzelle(db: Db, actor: Actor, data: ParzelleInput): P
 
 /** Deletes a plot that never had a holder; its yearly values go with it. */
 export async function deleteParzelle(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteParzelleInTransaction(trx, actor, id));
+}
+
+async function deleteParzelleInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getParzelle(db, id);
   const leases = (await db('pachtverhaeltnisse as pv')
     .join('adressen as a', 'a.id', 'pv.adresse_id')

@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -90,6 +90,10 @@ export async function getWeiterePerson(db: Db, id: number): Promise<WeiterePerso
 
 /** Creates (id 0) or updates a further person; the address must exist. */
 export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePersonInput): Promise<WeiterePerson> {
+  return inTransaction(db, (trx) => saveWeiterePersonInTransaction(trx, actor, data));
+}
+
+async function saveWeiterePersonInTransaction(db: Db, actor: Actor, data: WeiterePersonInput): Promise<WeiterePerson> {
   if (data.id) {
     const claimed = await claimVersion(db, {
       table: TABLE,
@@ -163,6 +167,10 @@ export function personSummary(p: WeiterePerson): string {
 }
 
 export async function deleteWeiterePerson(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteWeiterePersonInTransaction(trx, actor, id));
+}
+
+async function deleteWeiterePersonInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getWeiterePerson(db, id);
   await db(TABLE).where({ id }).delete();
   await recordHistory(db, actor, {

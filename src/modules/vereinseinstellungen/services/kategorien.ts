@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
@@ -41,6 +41,14 @@ export async function getAbstellplatzKategorie(db: Db, id: number): Promise<Abst
 /** SQLite and MySQL report a unique violation differently; plain knex wraps neither. */
 /** Creates (id 0 or absent) or updates a category; names are unique regardless of case. */
 export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unknown): Promise<AbstellplatzKategorie> {
+  return inTransaction(db, (trx) => saveAbstellplatzKategorieInTransaction(trx, actor, input));
+}
+
+async function saveAbstellplatzKategorieInTransaction(
+  db: Db,
+  actor: Actor,
+  input: unknown,
+): Promise<AbstellplatzKategorie> {
   const data = parseInput(abstellplatzKategorieBody, input);
   const id = data.id ?? 0;
   if (id) {
@@ -94,6 +102,10 @@ export async function saveAbstellplatzKategorie(db: Db, actor: Actor, input: unk
  * look for the table before counting its references.
  */
 export async function deleteAbstellplatzKategorie(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteAbstellplatzKategorieInTransaction(trx, actor, id));
+}
+
+async function deleteAbstellplatzKategorieInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getAbstellplatzKategorie(db, id);
   {
     const row = (await db('abstellplaetze').where({ kategorie_id: id }).count({ n: '*' }).first()) as {
