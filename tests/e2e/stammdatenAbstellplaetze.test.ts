@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateOf } from '../../src/modules/stammdaten/services/abstellplaetze';
+import { dateOf } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';

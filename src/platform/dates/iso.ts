@@ -37,6 +37,8 @@ export function partsOf(iso: IsoDate): [year: number, month: number, day: number
  * A DATE column as `YYYY-MM-DD`, null for none. SQLite answers the stored text, MySQL a date string
  * (or a Date at UTC midnight when a driver is set up so; taken by its UTC day).
  */
+export function dateOf(value: string | Date): IsoDate;
+export function dateOf(value: unknown): IsoDate | null;
 export function dateOf(value: unknown): IsoDate | null {
   if (value == null || value === '') return null;
   if (value instanceof Date) return value.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { decimalPlaces, decimalString, fixed, ROUND_UP, roundDecimal, toBig } from './decimal';
+import { decimalOf, decimalPlaces, decimalString, fixed, ROUND_UP, roundDecimal, sumDecimals, toBig } from './decimal';
 
 describe('decimal helpers', () => {
   it('converts inputs to Big exactly', () => {
@@ -28,5 +28,24 @@ describe('decimal helpers', () => {
     expect(decimalPlaces('150.000')).toBe(0);
     expect(decimalPlaces('0.1450')).toBe(3);
     expect(decimalPlaces(83.2)).toBe(1);
+  });
+});
+
+describe('DECIMAL columns', () => {
+  it('reads numbers and strings exactly, rounding half away from zero', () => {
+    expect(decimalOf('400.5', 2)).toBe('400.50');
+    expect(decimalOf(400.5, 2)).toBe('400.50');
+    // Number(0.145).toFixed(2) is "0.14": the float lies below 0.145.
+    expect(decimalOf(0.145, 2)).toBe('0.15');
+    expect(decimalOf('12340', 3)).toBe('12340.000');
+    expect(decimalOf(null, 2)).toBeNull();
+    expect(decimalOf('', 2)).toBeNull();
+    expect(() => decimalOf({}, 2)).toThrow(TypeError);
+  });
+
+  it('sums exactly', () => {
+    expect(sumDecimals([0.1, 0.2, '0.3', null], 2)).toBe('0.60');
+    expect(sumDecimals([], 2)).toBe('0.00');
+    expect(sumDecimals(['400.25', 399.75], 2)).toBe('800.00');
   });
 });

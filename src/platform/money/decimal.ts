@@ -39,6 +39,26 @@ export function roundDecimal(value: DecimalInput, places: number): DecimalString
   return fixed(toBig(value), places);
 }
 
+/**
+ * A DECIMAL column as its dot string with exactly `places` decimals, null for none. SQLite may answer
+ * a number (400.5), MySQL a string ("400.50"); both are read by their decimal spelling, never as a
+ * float product.
+ */
+export function decimalOf(value: unknown, places: number): DecimalString | null {
+  if (value == null || value === '') return null;
+  if (typeof value !== 'number' && typeof value !== 'string' && !(value instanceof Big)) {
+    throw new TypeError(`Keine Dezimalzahl: ${String(value)}`);
+  }
+  return roundDecimal(value, places);
+}
+
+/** The exact sum of decimals (null counts as 0), written with `places` decimals: areas of many plots. */
+export function sumDecimals(values: Iterable<DecimalInput | null | undefined>, places: number): DecimalString {
+  let total = new Big(0);
+  for (const value of values) if (value != null && value !== '') total = total.plus(toBig(value));
+  return fixed(total, places);
+}
+
 /** The canonical dot spelling of a decimal without exponent and without trailing zeros ("1.50" → "1.5"). */
 export function decimalString(value: DecimalInput): DecimalString {
   const text = toBig(value).toFixed();

@@ -2,6 +2,7 @@
 export {
   type DecimalInput,
   type DecimalString,
+  decimalOf,
   decimalPlaces,
   decimalString,
   fixed,
@@ -9,6 +10,7 @@ export {
   ROUND_HALF_AWAY_FROM_ZERO,
   ROUND_UP,
   roundDecimal,
+  sumDecimals,
   toBig,
 } from './decimal';
 export { type FormatOptions, formatArea, formatDecimal, formatEuro, formatM3, formatPercent, NBSP } from './format';

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { pdfFile, xlsxFile } from '../../../http/fileResult';
 import type { Right } from '../../../http/rights';
 import { type AnyRoute, route } from '../../../http/router';
-import { todayIso } from '../../../platform/dates';
+import { formatGermanDate, todayIso } from '../../../platform/dates';
 import { buildWorkbook, type Column } from '../../../platform/excel/excelWriter';
 import type { AppServices } from '../../../platform/services';
 import { vereinsName } from '../../common/services';
@@ -18,7 +18,6 @@ import { exportAll } from '../services/exportAll';
 import {
   adressenFuerExport,
   geburtstagsliste,
-  germanDate,
   germanDecimal,
   jubilaeumsliste,
   summenblatt,
@@ -54,7 +53,7 @@ async function listPdf<T>(services: AppServices, doc: ListDoc<T>) {
   const element = createElement(Liste, {
     title: doc.title,
     vereinsName: await vereinsName(services),
-    datum: germanDate(doc.datum ?? todayIso()),
+    datum: formatGermanDate(doc.datum ?? todayIso()),
     subtitle: doc.subtitle,
     signature: doc.signature,
     columns: doc.columns.map((c): ListeColumn => ({ header: c.header, className: c.className, width: c.width })),
@@ -133,7 +132,7 @@ export const listenRoutes: AnyRoute[] = [
           columns: [
             {
               header: 'Geburtstag',
-              print: (r) => germanDate(r.geburtsdatum).slice(0, 6),
+              print: (r) => formatGermanDate(r.geburtsdatum).slice(0, 6),
               excel: 'geburtsdatum',
               kind: 'date',
             },
@@ -166,7 +165,12 @@ export const listenRoutes: AnyRoute[] = [
           columns: [
             { header: 'Jahre', print: (r) => r.jahre, excel: 'jahre', kind: 'integer', className: 'number' },
             { header: 'Name', print: (r) => r.name, excel: 'name' },
-            { header: 'Eintritt', print: (r) => germanDate(r.eintrittsdatum), excel: 'eintrittsdatum', kind: 'date' },
+            {
+              header: 'Eintritt',
+              print: (r) => formatGermanDate(r.eintrittsdatum),
+              excel: 'eintrittsdatum',
+              kind: 'date',
+            },
             { header: 'Parzellen', print: (r) => r.parzellen, excel: 'parzellen', kind: 'text' },
           ],
           rows,
@@ -245,7 +249,7 @@ export const listenRoutes: AnyRoute[] = [
       if (query.format === 'json' && data) return data;
       const element = createElement(Stammdatenblatt, {
         vereinsName: await vereinsName(services),
-        datum: germanDate(todayIso()),
+        datum: formatGermanDate(todayIso()),
         data,
       });
       const title = data ? `Stammdatenblatt ${data.adresse.name}` : 'Stammdatenblatt';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundDecimal } from '../../../platform/money';
 import { readOnly, strict } from '../../../platform/validation';
 import { bool, date, optionalDate, optionalText, refId, requiredText, saveId, version } from './abstellplaetze';
 
@@ -11,7 +12,7 @@ export const reading = z
   })
   .transform((v) => (typeof v === 'number' ? String(v) : v))
   .refine((s) => /^\d{1,9}(\.\d{1,3})?$/.test(s), READING_MESSAGE)
-  .transform((s) => Number(s).toFixed(3));
+  .transform((s) => roundDecimal(s, 3));
 
 export const hauptwasserzaehlerBody = strict({
   id: saveId,

@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { todayIso } from '../../../platform/dates';
+import { collator } from '../../../platform/collation';
+import { dateOf, todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
@@ -13,30 +14,8 @@ export const ABSTELLPLATZ_HISTORY_TYPE = 'Abstellplatz';
 
 // ---- small helpers the Stammdaten services of this part share ----
 
-/** A DATE column value as `YYYY-MM-DD` (SQLite gives the stored text, MySQL a date string). */
-export function dateOf(value: unknown): string | null {
-  if (value == null || value === '') return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
-
-export function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** `iso` plus whole years; 29 February becomes 28 February in a common year. */
-export function addYears(iso: string, years: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  return `${String(y + years).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
-
 /** "Nachname Vorname" with the Titel in front, as the address lists show it (shared displayName). */
 export const adresseName = displayName;
-
-export const deDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
 
 export async function countOf(query: Promise<unknown>): Promise<number> {
   const row = (await query) as { n: number | string } | undefined;
@@ -77,7 +56,6 @@ export type Abstellplatz = {
 /** GetAbstellplatz (and the saves answering with it): the space with all its assignments. */
 export type AbstellplatzDetail = Abstellplatz & { zuordnungen: Zuordnung[] };
 
-const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 const NOT_FOUND = 'Der Abstellplatz wurde nicht gefunden.';
 const ZUORDNUNG_NOT_FOUND = 'Die Zuordnung des Abstellplatzes wurde nicht gefunden.';
 

@@ -1,4 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { dayBefore, formatGermanDate, periodsOverlap } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { lockRow } from '../../../platform/db/lockRow';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
@@ -8,9 +9,7 @@ import {
   ABSTELLPLATZ_HISTORY_TYPE,
   type AbstellplatzDetail,
   type AbstellplatzZuordnung,
-  addDays,
   adresseExists,
-  deDate,
   getAbstellplatz,
   getZuordnung,
   toZuordnung,
@@ -52,12 +51,12 @@ async function neuzuordnungInTransaction(
   if (later) {
     throw validationFailed({
       datum: [
-        `Der Abstellplatz ist ab ${deDate(later.von)} bereits ${later.adresseName} zugeordnet; die neue Zuordnung muss danach beginnen.`,
+        `Der Abstellplatz ist ab ${formatGermanDate(later.von)} bereits ${later.adresseName} zugeordnet; die neue Zuordnung muss danach beginnen.`,
       ],
     });
   }
   const running = all.filter((z) => z.bis === null || z.bis >= input.datum);
-  const ende = addDays(input.datum, -1);
+  const ende = dayBefore(input.datum);
   // The ended assignments change: a dialog still open on one of them must notice (optimistic lock).
   for (const z of running)
     await db('abstellplatz_zuordnungen')
@@ -87,8 +86,8 @@ async function neuzuordnungInTransaction(
     await recordOnAdresse(db, actor, z.adresseId, {
       action: 'neuzuordnung',
       field: 'abstellplatz',
-      before: `${before.nummer}, seit ${deDate(z.von)}`,
-      after: `${before.nummer} bis ${deDate(ende)}, danach ${neu.adresseName}`,
+      before: `${before.nummer}, seit ${formatGermanDate(z.von)}`,
+      after: `${before.nummer} bis ${formatGermanDate(ende)}, danach ${neu.adresseName}`,
     });
   }
   const vorher = running.map((z) => z.adresseName).join(', ');
@@ -96,7 +95,7 @@ async function neuzuordnungInTransaction(
     action: 'neuzuordnung',
     field: 'abstellplatz',
     before: null,
-    after: `${before.nummer} ab ${deDate(input.datum)}${vorher ? `, vorher ${vorher}` : ''}`,
+    after: `${before.nummer} ab ${formatGermanDate(input.datum)}${vorher ? `, vorher ${vorher}` : ''}`,
   });
   return getAbstellplatz(db, input.abstellplatzId);
 }
@@ -136,11 +135,11 @@ async function saveZuordnungInTransaction(
       .where('z.abstellplatz_id', before.abstellplatzId)
       .whereNot('z.id', input.id)) as ZuordnungRow[]
   ).map(toZuordnung);
-  const overlap = others.find((o) => o.von <= (input.bis ?? '9999-12-31') && (o.bis ?? '9999-12-31') >= input.von);
+  const overlap = others.find((o) => periodsOverlap(o, input));
   if (overlap) {
     throw validationFailed({
       von: [
-        `Der Zeitraum überschneidet sich mit der Zuordnung an ${overlap.adresseName} (${deDate(overlap.von)} bis ${overlap.bis ? deDate(overlap.bis) : 'offen'}).`,
+        `Der Zeitraum überschneidet sich mit der Zuordnung an ${overlap.adresseName} (${formatGermanDate(overlap.von)} bis ${overlap.bis ? formatGermanDate(overlap.bis) : 'offen'}).`,
       ],
     });
   }

@@ -1,6 +1,8 @@
+import { compareText } from '../../../platform/collation';
+import { dateOf } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
+import { decimalOf } from '../../../platform/money';
 import type { AdresseJahr } from '../schema/adressen';
-import { comparePlots, decimal, isoDay } from './listen';
 import { resolveYear } from './pachtabrechnungen';
 
 type Row = {
@@ -37,12 +39,12 @@ export async function adresseJahr(db: Db, adresseId: number, pachtabrechnungId?:
     .map((r) => ({
       id: Number(r.id),
       nummer: r.nummer,
-      von: isoDay(r.von) ?? '',
-      bis: isoDay(r.bis),
-      flaeche: decimal(r.flaeche) ?? '0.00',
-      gemeinschaftsflaeche: decimal(r.gemeinschaftsflaeche),
+      von: dateOf(r.von) ?? '',
+      bis: dateOf(r.bis),
+      flaeche: decimalOf(r.flaeche, 2) ?? '0.00',
+      gemeinschaftsflaeche: decimalOf(r.gemeinschaftsflaeche, 2),
       anzahlParkkarten: Number(r.anzahl_parkkarten ?? 0),
     }))
-    .sort((a, b) => comparePlots(a.nummer, b.nummer) || a.von.localeCompare(b.von));
+    .sort((a, b) => compareText(a.nummer, b.nummer) || a.von.localeCompare(b.von));
   return { pachtabrechnungId: year.id, jahr: year.jahr, parzellen };
 }

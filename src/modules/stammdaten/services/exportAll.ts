@@ -1,7 +1,8 @@
+import { dateOf } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { buildWorkbook, type Column, type SheetSpec } from '../../../platform/excel/excelWriter';
+import { decimalOf } from '../../../platform/money';
 import { EXPORT_TABLES, type FieldKind, type TableSpec } from './exportTables';
-import { decimal, isoDay } from './listen';
 
 /** A database value as the canonical JS value of its field kind (shared by export, import and tests). */
 export function canonical(kind: FieldKind, value: unknown, places = 2): string | number | boolean | null {
@@ -16,11 +17,11 @@ export function canonical(kind: FieldKind, value: unknown, places = 2): string |
       return value == null || value === '' ? null : String(value);
     case 'date':
     case 'dateNull':
-      return isoDay(value);
+      return dateOf(value);
     case 'dec':
-      return decimal(value ?? 0, places);
+      return decimalOf(value ?? 0, places);
     case 'decNull':
-      return decimal(value, places);
+      return decimalOf(value, places);
     case 'bool':
       return Boolean(Number(value));
   }

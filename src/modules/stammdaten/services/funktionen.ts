@@ -1,11 +1,12 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { todayIso } from '../../../platform/dates';
+import { collator } from '../../../platform/collation';
+import { addDays, dateOf, formatGermanDate, periodContains, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import { addDays, adresseExists, adresseName, dateOf, deDate } from './abstellplaetze';
+import { adresseExists, adresseName } from './abstellplaetze';
 import { adresseNamesOf, isActive, nameList, sameName } from './names';
 
 export const FUNKTION_HISTORY_TYPE = 'Funktion';
@@ -36,8 +37,6 @@ export type FunktionaerAlert = {
   art: 'endet' | 'kein_mitglied';
   text: string;
 };
-
-const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 
 type FunktionRow = { id: number; version: number; name: string; sortierung: number; pflicht: number | boolean };
 const toFunktion = (r: FunktionRow): Funktion => ({
@@ -296,8 +295,6 @@ async function deleteFunktionaerInTransaction(db: Db, actor: Actor, id: number):
   });
 }
 
-const holdsToday = (von: string, bis: string | null, today: string) => von <= today && (bis === null || bis >= today);
-
 /** Required functions nobody holds today. */
 export async function funktionAlerts(db: Db, today = todayIso()): Promise<FunktionAlert[]> {
   const pflicht = (await listFunktionen(db)).filter((f) => f.pflicht);
@@ -307,7 +304,9 @@ export async function funktionAlerts(db: Db, today = todayIso()): Promise<Funkti
     bis: unknown;
   }[];
   const held = new Set(
-    terms.filter((t) => holdsToday(dateOf(t.von) ?? '', dateOf(t.bis), today)).map((t) => Number(t.funktion_id)),
+    terms
+      .filter((t) => periodContains({ von: dateOf(t.von) ?? '', bis: dateOf(t.bis) }, today))
+      .map((t) => Number(t.funktion_id)),
   );
   return pflicht
     .filter((f) => !held.has(f.id))
@@ -330,7 +329,7 @@ export async function funktionaerAlerts(db: Db, today = todayIso()): Promise<Fun
       alerts.push({
         ...base,
         art: 'endet',
-        text: `Die Funktionsperiode von ${f.adresseName} als ${f.funktionName} endet am ${deDate(f.bis)}.`,
+        text: `Die Funktionsperiode von ${f.adresseName} als ${f.funktionName} endet am ${formatGermanDate(f.bis)}.`,
       });
     }
     const austritt = dateOf(r.austrittsdatum);

@@ -1,20 +1,11 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { todayIso } from '../../../platform/dates';
+import { dateOf, dayBefore, formatGermanDate, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { GartenhistorieEintrag, Parzelle } from '../schema/parzellen';
 import { recordOnAdresse } from './adresseHistory';
-import {
-  adresseName,
-  dateOf,
-  dayBefore,
-  gartenhistorie,
-  germanDate,
-  getParzelle,
-  optionalDateOf,
-  PARZELLE_HISTORY_TYPE,
-} from './parzellen';
+import { adresseName, gartenhistorie, getParzelle, PARZELLE_HISTORY_TYPE } from './parzellen';
 
 // Gartenwechsel: a plot passes to a new usage-right holder. The running lease ends the day before
 // the change date and the new one starts on it; both and the history entry in one transaction
@@ -70,7 +61,7 @@ const holderOf = (l: LeaseRow | undefined, bis?: string | null) =>
         adresseId: Number(l.adresse_id),
         name: adresseName(l),
         von: dateOf(l.von),
-        bis: bis !== undefined ? bis : optionalDateOf(l.bis),
+        bis: bis !== undefined ? bis : dateOf(l.bis),
       }
     : null;
 
@@ -120,7 +111,7 @@ async function executeGartenwechselInTransaction(
     if (datum <= dateOf(current.von)) {
       throw validationFailed({
         datum: [
-          `Der Wechsel muss nach dem Beginn des laufenden Pachtverhältnisses (${adresseName(current)} seit ${germanDate(dateOf(current.von))}) liegen.`,
+          `Der Wechsel muss nach dem Beginn des laufenden Pachtverhältnisses (${adresseName(current)} seit ${formatGermanDate(dateOf(current.von))}) liegen.`,
         ],
       });
     }
@@ -130,7 +121,7 @@ async function executeGartenwechselInTransaction(
   if (later) {
     throw validationFailed({
       datum: [
-        `Für Parzelle ${plot!.nummer} ist ab ${germanDate(dateOf(later.von))} bereits ${adresseName(later)} eingetragen. Der Wechsel muss danach liegen.`,
+        `Für Parzelle ${plot!.nummer} ist ab ${formatGermanDate(dateOf(later.von))} bereits ${adresseName(later)} eingetragen. Der Wechsel muss danach liegen.`,
       ],
     });
   }
@@ -160,15 +151,15 @@ async function executeGartenwechselInTransaction(
     await recordOnAdresse(db, actor, Number(current.adresse_id), {
       action: 'gartenwechsel',
       field: 'parzelle',
-      before: `${nummer}, seit ${germanDate(dateOf(current.von))}`,
-      after: `${nummer} bis ${germanDate(ende)}, danach ${adresseName(neu!)}`,
+      before: `${nummer}, seit ${formatGermanDate(dateOf(current.von))}`,
+      after: `${nummer} bis ${formatGermanDate(ende)}, danach ${adresseName(neu!)}`,
     });
   }
   await recordOnAdresse(db, actor, neueAdresseId, {
     action: 'gartenwechsel',
     field: 'parzelle',
     before: null,
-    after: `${nummer} ab ${germanDate(datum)}${current ? `, vorher ${adresseName(current)}` : ''}`,
+    after: `${nummer} ab ${formatGermanDate(datum)}${current ? `, vorher ${adresseName(current)}` : ''}`,
   });
   return { parzelle: await getParzelle(db, parzelleId), historie: await gartenhistorie(db, parzelleId) };
 }

@@ -1,4 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { collator } from '../../../platform/collation';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
@@ -9,8 +10,6 @@ import { nameList, sameName } from './names';
 
 export const GRUPPE_HISTORY_TYPE = 'Gruppe';
 const NOT_FOUND = 'Die Gruppe wurde nicht gefunden.';
-const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
-
 type Row = { id: number; version: number; name: string; beschreibung: string | null; anzahl: number | string | null };
 
 function gruppenQuery(db: Db) {

@@ -1,11 +1,13 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { todayIso } from '../../../platform/dates';
+import { collator } from '../../../platform/collation';
+import { addDays, addYears, dateOf, formatGermanDate, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import { addDays, addYears, countOf, dateOf, deDate } from './abstellplaetze';
+import { decimalOf } from '../../../platform/money';
+import { countOf } from './abstellplaetze';
 import { nameList, sameName } from './names';
 
 export const HWZ_HISTORY_TYPE = 'Hauptwasserzaehler';
@@ -48,11 +50,10 @@ export type WechselInput = {
   eichdatum: string | null;
 };
 
-const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 const NOT_FOUND = 'Der Hauptwasserzähler wurde nicht gefunden.';
 
 /** A DECIMAL(12,3) value (number from SQLite, string from MySQL) as "12340.000". */
-export const stand3 = (v: unknown) => Number(v).toFixed(3);
+export const stand3 = (v: unknown) => decimalOf(v ?? 0, 3) ?? '0.000';
 /** Thousandths as an integer, so readings compare exactly. */
 const milli = (v: unknown) => Math.round(Number(v) * 1000);
 
@@ -218,7 +219,7 @@ async function wechselHauptwasserzaehlerInTransaction(
   const errors: Record<string, string[]> = {};
   const last = before.letzteAblesung;
   if (last && data.datum < last.datum) {
-    errors.datum = [`Der Wechsel darf nicht vor der letzten Ablesung (${deDate(last.datum)}) liegen.`];
+    errors.datum = [`Der Wechsel darf nicht vor der letzten Ablesung (${formatGermanDate(last.datum)}) liegen.`];
   }
   if (last && milli(data.endstand) < milli(last.stand)) {
     errors.endstand = [`Der Endstand darf nicht unter der letzten Ablesung (${last.stand}) liegen.`];
@@ -296,7 +297,7 @@ async function deleteHauptwasserzaehlerInTransaction(db: Db, actor: Actor, id: n
   if (readings) {
     const last = before.letzteAblesung;
     throw conflict(
-      `Der Hauptwasserzähler „${before.nummer}“ hat ${readings === 1 ? 'eine Ablesung' : `${readings} Ablesungen`}${last ? ` (zuletzt am ${deDate(last.datum)})` : ''}; sie gehören zum Wasserbuch. Setzen Sie ihn auf inaktiv, statt ihn zu löschen.`,
+      `Der Hauptwasserzähler „${before.nummer}“ hat ${readings === 1 ? 'eine Ablesung' : `${readings} Ablesungen`}${last ? ` (zuletzt am ${formatGermanDate(last.datum)})` : ''}; sie gehören zum Wasserbuch. Setzen Sie ihn auf inaktiv, statt ihn zu löschen.`,
       undefined,
       'still_referenced',
     );

@@ -1,42 +1,30 @@
+import { dateOf, parseGermanDate } from '../../../platform/dates';
 import type { CellValue } from '../../../platform/excel/excelReader';
 import type { FieldKind } from './exportTables';
 
 // Reading one cell of an imported workbook: Excel dates and serial numbers, German dates and
 // decimals, ja/nein. Each answers undefined when the cell cannot be read.
 
-function pad(n: number) {
-  return String(n).padStart(2, '0');
-}
-
-/** A date from an Excel date, an Excel serial number, "dd.mm.yyyy" or "yyyy-mm-dd"; undefined when unreadable. */
+/**
+ * A date from an Excel date, an Excel serial number or a typed date (parseGermanDate: "dd.mm.yyyy",
+ * "d.m.yy", "yyyy-mm-dd"); undefined when unreadable or outside 1880–2200.
+ */
 export function parseDate(value: CellValue): string | null | undefined {
   if (value === null) return null;
-  let y: number;
-  let m: number;
-  let d: number;
+  let text: string | null | undefined;
   if (value instanceof Date) {
-    y = value.getUTCFullYear();
-    m = value.getUTCMonth() + 1;
-    d = value.getUTCDate();
+    if (Number.isNaN(value.getTime())) return undefined;
+    text = dateOf(value);
   } else if (typeof value === 'number') {
     if (value < 1 || value > 100000) return undefined;
-    const date = new Date(Date.UTC(1899, 11, 30) + Math.round(value) * 86400000);
-    y = date.getUTCFullYear();
-    m = date.getUTCMonth() + 1;
-    d = date.getUTCDate();
+    text = dateOf(new Date(Date.UTC(1899, 11, 30) + Math.round(value) * 86400000));
   } else {
-    const s = String(value).trim();
-    const de = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
-    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-    if (de) [d, m, y] = [Number(de[1]), Number(de[2]), Number(de[3])];
-    else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-    else return undefined;
+    text = parseGermanDate(String(value));
+    if (text === null) return undefined;
   }
-  const text = `${y}-${pad(m)}-${pad(d)}`;
-  const check = new Date(`${text}T00:00:00Z`);
-  if (Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== text) return undefined;
-  if (y < 1880 || y > 2200) return undefined;
-  return text;
+  if (!text) return undefined;
+  const year = Number(text.slice(0, 4));
+  return year < 1880 || year > 2200 ? undefined : text;
 }
 
 /** A decimal from a number or a German ("1.234,5") or plain ("400.5") string; undefined when unreadable. */

@@ -1,6 +1,6 @@
+import { formatGermanDate } from '../../../platform/dates';
 import { EXPORT_TABLES, type TableSpec } from './exportTables';
 import type { ImportError } from './importPlan';
-import { germanDate } from './listen';
 import { sameName } from './names';
 
 // What the database would refuse, found before anything is written, with the sheet, row and column
@@ -22,7 +22,7 @@ function checkSheet(spec: TableSpec, rows: ParsedRow[], err: (row: number, colum
     const von = values.von;
     const bis = values.bis;
     if (typeof von === 'string' && typeof bis === 'string' && bis < von)
-      err(rowNumber, 'bis', `Das Ende (${germanDate(bis)}) liegt vor dem Beginn (${germanDate(von)}).`);
+      err(rowNumber, 'bis', `Das Ende (${formatGermanDate(bis)}) liegt vor dem Beginn (${formatGermanDate(von)}).`);
   }
   const keys: (string | string[])[] = [
     ...(spec.fields.some((x) => x.name === 'id') ? ['id'] : []),

@@ -1,40 +1,16 @@
-import { todayIso } from '../../../platform/dates';
+import { compareText } from '../../../platform/collation';
+import { dateOf, todayIso } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
+import { formatDecimal, sumDecimals } from '../../../platform/money';
 import type { Pachtabrechnung } from '../schema/parzellen';
 import { compareNames, displayName, isActive } from './names';
 import { resolveYear } from './pachtabrechnungen';
 
-/** A DATE column as `YYYY-MM-DD` (SQLite and MySQL both answer strings; be safe with Dates). */
-export function isoDay(value: unknown): string | null {
-  if (value == null || value === '') return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
-
-/** A DECIMAL column as a string with `places` decimals and a dot. */
-export function decimal(value: unknown, places = 2): string | null {
-  if (value == null || value === '') return null;
-  return Number(value).toFixed(places);
-}
-
-/** A German date "dd.mm.yyyy" for print. */
-export function germanDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-}
-
 /** A decimal string "41250.50" as Austrians write it: "41.250,50". */
 export function germanDecimal(value: string | number | null | undefined, places = 2): string {
-  if (value == null || value === '') return '';
-  // de-DE groups thousands with a dot as UI.md asks; Intl's de-AT numbers group with a narrow space.
-  return new Intl.NumberFormat('de-DE', { minimumFractionDigits: places, maximumFractionDigits: places }).format(
-    Number(value),
-  );
+  // Grouped with a dot as UI.md asks (Intl's de-AT groups with a narrow space), and exact: no float.
+  return value == null || value === '' ? '' : formatDecimal(value, places);
 }
-
-const plotCollator = new Intl.Collator('de-AT', { numeric: true, sensitivity: 'base' });
-export const comparePlots = (a: string, b: string) => plotCollator.compare(a, b);
 
 /** Plots with a lease running on `day`, by address id ("12, 14" sorted by number). */
 export async function currentPlotsByAddress(db: Db, day: string): Promise<Map<number, string[]>> {
@@ -49,7 +25,7 @@ export async function currentPlotsByAddress(db: Db, day: string): Promise<Map<nu
     list.push(String(r.nummer));
     map.set(Number(r.adresse_id), list);
   }
-  for (const list of map.values()) list.sort(comparePlots);
+  for (const list of map.values()) list.sort(compareText);
   return map;
 }
 
@@ -79,7 +55,7 @@ export async function geburtstagsliste(db: Db, opts: GeburtstagOptions): Promise
   const activeIds = new Set<number>();
   const rows: GeburtstagRow[] = [];
   const push = (p: Record<string, unknown>, adresseId: number, weiterePerson: boolean) => {
-    const geburtsdatum = isoDay(p.geburtsdatum);
+    const geburtsdatum = dateOf(p.geburtsdatum);
     if (!geburtsdatum) return;
     if (opts.zeitungsfilter && !p.zeitung_erlaubt) return;
     const alter = year - yearOf(geburtsdatum);
@@ -95,14 +71,14 @@ export async function geburtstagsliste(db: Db, opts: GeburtstagOptions): Promise
     });
   };
   for (const a of adressen) {
-    if (!isActive(isoDay(a.austrittsdatum), opts.date)) continue;
+    if (!isActive(dateOf(a.austrittsdatum), opts.date)) continue;
     activeIds.add(Number(a.id));
     push(a, Number(a.id), false);
   }
   if (opts.weiterePersonen) {
     const active = await db('adressen').select('id', 'austrittsdatum');
     const activeAll = new Set(
-      active.filter((a) => isActive(isoDay(a.austrittsdatum), opts.date)).map((a) => Number(a.id)),
+      active.filter((a) => isActive(dateOf(a.austrittsdatum), opts.date)).map((a) => Number(a.id)),
     );
     for (const w of await db('weitere_personen').whereNotNull('geburtsdatum').select()) {
       if (activeAll.has(Number(w.adresse_id))) push(w, Number(w.adresse_id), true);
@@ -127,8 +103,8 @@ export async function jubilaeumsliste(db: Db, date: string): Promise<JubilaeumRo
   const plots = await currentPlotsByAddress(db, date);
   const rows: JubilaeumRow[] = [];
   for (const a of await db('adressen').whereNotNull('eintrittsdatum').select()) {
-    if (!isActive(isoDay(a.austrittsdatum), date)) continue;
-    const eintrittsdatum = isoDay(a.eintrittsdatum)!;
+    if (!isActive(dateOf(a.austrittsdatum), date)) continue;
+    const eintrittsdatum = dateOf(a.eintrittsdatum)!;
     const jahre = year - yearOf(eintrittsdatum);
     if (!JUBILEE_YEARS.includes(jahre)) continue;
     rows.push({
@@ -175,7 +151,7 @@ export async function unterschriftenliste(
       adresseId: Number(r.adresse_id),
       parzelleId: Number(r.parzelle_id),
     }))
-    .sort((a, b) => comparePlots(a.parzelle, b.parzelle) || compareNames(a.name, b.name));
+    .sort((a, b) => compareText(a.parzelle, b.parzelle) || compareNames(a.name, b.name));
 }
 
 export type SummenRow = { key: string; bezeichnung: string; wert: string | number };
@@ -194,14 +170,18 @@ export async function summenblatt(
     pa.jahr === yearOf(today) ? today : pa.jahr < yearOf(today) ? `${pa.jahr}-12-31` : `${pa.jahr}-01-01`;
   const parzellen = await db('parzellen').select('id', 'flaeche', 'aktiv', 'gruppe_id');
   const aktive = parzellen.filter((p) => Boolean(Number(p.aktiv)));
-  const flaeche = aktive.reduce((s, p) => s + Math.round(Number(p.flaeche) * 100), 0);
+  const flaeche = sumDecimals(
+    aktive.map((p) => p.flaeche),
+    2,
+  );
   const jahr = await db('parzelle_jahr')
     .where({ pachtabrechnung_id: pa.id })
     .select('parzelle_id', 'gemeinschaftsflaeche');
   const aktivIds = new Set(aktive.map((p) => Number(p.id)));
-  const gemeinschaft = jahr
-    .filter((j) => aktivIds.has(Number(j.parzelle_id)))
-    .reduce((s, j) => s + Math.round(Number(j.gemeinschaftsflaeche ?? 0) * 100), 0);
+  const gemeinschaft = sumDecimals(
+    jahr.filter((j) => aktivIds.has(Number(j.parzelle_id))).map((j) => j.gemeinschaftsflaeche),
+    2,
+  );
   const plots = await db('pachtverhaeltnisse')
     .where('von', '<=', stichtag)
     .andWhere((q) => q.whereNull('bis').orWhere('bis', '>=', stichtag))
@@ -209,7 +189,7 @@ export async function summenblatt(
   const vergeben = new Set(plots.map((p) => Number(p.parzelle_id)).filter((id) => aktivIds.has(id)));
   const adressen = await db('adressen').select('id', 'flags', 'austrittsdatum');
   const aktiveAdressen = new Set(
-    adressen.filter((a) => isActive(isoDay(a.austrittsdatum), stichtag)).map((a) => Number(a.id)),
+    adressen.filter((a) => isActive(dateOf(a.austrittsdatum), stichtag)).map((a) => Number(a.id)),
   );
   const mitglieder = adressen.filter((a) => aktiveAdressen.has(Number(a.id)) && (Number(a.flags) & 256) !== 0).length;
   const weitere = (await db('weitere_personen').select('adresse_id')).filter((w) =>
@@ -228,8 +208,8 @@ export async function summenblatt(
   const gruppen = await db('gruppen').orderBy('name').select('id', 'name');
   const rows: SummenRow[] = [
     { key: 'parzellen', bezeichnung: 'Parzellen (aktiv)', wert: aktive.length },
-    { key: 'gesamtflaeche', bezeichnung: 'Gesamtfläche m²', wert: (flaeche / 100).toFixed(2) },
-    { key: 'gemeinschaftsflaeche', bezeichnung: 'Gemeinschaftsfläche m²', wert: (gemeinschaft / 100).toFixed(2) },
+    { key: 'gesamtflaeche', bezeichnung: 'Gesamtfläche m²', wert: flaeche },
+    { key: 'gemeinschaftsflaeche', bezeichnung: 'Gemeinschaftsfläche m²', wert: gemeinschaft },
     { key: 'vergebeneParzellen', bezeichnung: 'Vergebene Parzellen', wert: vergeben.size },
     { key: 'freieParzellen', bezeichnung: 'Freie Parzellen', wert: aktive.length - vergeben.size },
     { key: 'mitglieder', bezeichnung: 'Mitglieder', wert: mitglieder },
@@ -256,11 +236,11 @@ export async function adressenFuerExport(db: Db, nurOhneParzelle: boolean): Prom
   const rows = (await db('adressen').select()).map((a) => ({
     ...a,
     name: displayName(a),
-    geburtsdatum: isoDay(a.geburtsdatum),
-    eintrittsdatum: isoDay(a.eintrittsdatum),
-    austrittsdatum: isoDay(a.austrittsdatum),
+    geburtsdatum: dateOf(a.geburtsdatum),
+    eintrittsdatum: dateOf(a.eintrittsdatum),
+    austrittsdatum: dateOf(a.austrittsdatum),
     mitglied: (Number(a.flags) & 256) !== 0,
-    aktiv: isActive(isoDay(a.austrittsdatum), today),
+    aktiv: isActive(dateOf(a.austrittsdatum), today),
     parzellen: (plots.get(Number(a.id)) ?? []).join(', '),
   }));
   const filtered = nurOhneParzelle ? rows.filter((r) => r.mitglied && r.aktiv && !plots.has(Number(r.id))) : rows;

@@ -1,3 +1,4 @@
+import { collator } from '../../../platform/collation';
 import type { Db } from '../../../platform/db/db';
 
 /** The name a person is shown and sorted by: "Huber Maria", "Dr. Huber Maria" (Titel, Nachname, Vorname). */
@@ -16,8 +17,6 @@ export function displayName(person: {
 export function isActive(austrittsdatum: string | null | undefined, today: string): boolean {
   return !austrittsdatum || austrittsdatum.slice(0, 10) > today;
 }
-
-const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 
 /** German order of display names (the same on SQLite and MySQL). */
 export function compareNames(a: string, b: string): number {

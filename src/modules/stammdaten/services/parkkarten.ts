@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { todayIso } from '../../../platform/dates';
+import { collator } from '../../../platform/collation';
+import { dateOf, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, INITIAL_VERSION, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
@@ -7,7 +8,7 @@ import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
 import { getSetting } from '../../../platform/settings/settings';
 import { type Parkkarte, Parkkarten, parkkartenCss } from '../templates/Parkkarten';
-import { adresseName, dateOf } from './abstellplaetze';
+import { adresseName } from './abstellplaetze';
 import { resolveYear } from './pachtabrechnungen';
 
 export const PARKKARTEN_HISTORY_TYPE = 'Parkkarten';
@@ -208,7 +209,6 @@ export async function parkkartenPdf(
     nachname: string;
   }[];
   const holderOf = new Map(holders.map((h) => [Number(h.parzelle_id), adresseName(h)]));
-  const collator = new Intl.Collator('de-AT', { numeric: true });
   plots.sort((a, b) => collator.compare(a.nummer, b.nummer));
   const verein = (await getSetting(db, 'Adresse', 'name'))?.trim() || 'Kleingartenverein';
   const cards: Parkkarte[] = [];

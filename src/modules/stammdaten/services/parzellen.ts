@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { todayIso } from '../../../platform/dates';
+import { collator } from '../../../platform/collation';
+import { dateOf, formatGermanDate, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
@@ -11,25 +12,6 @@ import { resolveYear } from './pachtabrechnungen';
 
 export const PARZELLE_HISTORY_TYPE = 'Parzelle';
 const NOT_FOUND = 'Die Parzelle wurde nicht gefunden.';
-
-const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
-
-/** `2020-03-01` → `01.03.2020`, for German sentences. */
-export function germanDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-}
-
-/** The calendar day before `iso` (`YYYY-MM-DD`). */
-export function dayBefore(iso: string): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
-/** A DATE column as `YYYY-MM-DD` (SQLite keeps what was written, MySQL answers strings). */
-export const dateOf = (v: unknown): string => String(v).slice(0, 10);
-export const optionalDateOf = (v: unknown): string | null => (v == null || v === '' ? null : dateOf(v));
 
 type NameRow = { nachname: string; vorname: string | null; titel: string | null };
 /** "Huber Maria", with a title after a comma: "Huber Maria, Dr.". */
@@ -255,8 +237,8 @@ async function deleteParzelleInTransaction(db: Db, actor: Actor, id: number): Pr
     const list = shown
       .map((l) =>
         l.bis == null || dateOf(l.bis) >= today
-          ? `${adresseName(l)} seit ${germanDate(dateOf(l.von))}`
-          : `${adresseName(l)} ${germanDate(dateOf(l.von))}–${germanDate(dateOf(l.bis))}`,
+          ? `${adresseName(l)} seit ${formatGermanDate(dateOf(l.von))}`
+          : `${adresseName(l)} ${formatGermanDate(dateOf(l.von))}–${formatGermanDate(dateOf(l.bis))}`,
       )
       .join(', ');
     const more = leases.length > shown.length && !current.length ? ' u. a.' : '';
@@ -291,7 +273,7 @@ export async function gartenhistorie(db: Db, parzelleId: number): Promise<Garten
     adresseId: Number(r.adresse_id),
     name: adresseName(r),
     von: dateOf(r.von),
-    bis: optionalDateOf(r.bis),
+    bis: dateOf(r.bis),
   }));
 }
 

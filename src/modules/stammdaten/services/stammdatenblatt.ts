@@ -1,6 +1,7 @@
+import { dateOf } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { notFound } from '../../../platform/errors';
-import { decimal, isoDay } from './listen';
+import { decimalOf } from '../../../platform/money';
 import { displayName } from './names';
 
 // The Stammdatenblatt: everything kgv keeps about one person, printed on one page.
@@ -39,29 +40,29 @@ export async function stammdatenblatt(db: Db, id: number): Promise<Stammdatenbla
       ...a,
       id: Number(a.id),
       name: displayName(a),
-      geburtsdatum: isoDay(a.geburtsdatum),
-      eintrittsdatum: isoDay(a.eintrittsdatum),
-      austrittsdatum: isoDay(a.austrittsdatum),
+      geburtsdatum: dateOf(a.geburtsdatum),
+      eintrittsdatum: dateOf(a.eintrittsdatum),
+      austrittsdatum: dateOf(a.austrittsdatum),
     },
     parzellen: parzellen.map((p) => ({
       nummer: String(p.nummer),
-      flaeche: decimal(p.flaeche) ?? '0.00',
-      von: isoDay(p.von)!,
-      bis: isoDay(p.bis),
+      flaeche: decimalOf(p.flaeche, 2) ?? '0.00',
+      von: dateOf(p.von)!,
+      bis: dateOf(p.bis),
     })),
     weiterePersonen: weitere.map((w) => ({
       name: displayName(w),
       beziehung: String(w.beziehung ?? ''),
-      geburtsdatum: isoDay(w.geburtsdatum),
+      geburtsdatum: dateOf(w.geburtsdatum),
       telefon: String(w.telefon ?? ''),
       email: String(w.email ?? ''),
     })),
     abstellplaetze: plaetze.map((p) => ({
       nummer: String(p.nummer),
       kategorie: String(p.kategorie ?? ''),
-      von: isoDay(p.von)!,
-      bis: isoDay(p.bis),
+      von: dateOf(p.von)!,
+      bis: dateOf(p.bis),
     })),
-    funktionen: funktionen.map((f) => ({ name: String(f.name), von: isoDay(f.von)!, bis: isoDay(f.bis) })),
+    funktionen: funktionen.map((f) => ({ name: String(f.name), von: dateOf(f.von)!, bis: dateOf(f.bis) })),
   };
 }

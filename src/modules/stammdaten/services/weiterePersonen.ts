@@ -1,11 +1,11 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { formatGermanDate } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { WeiterePersonInput } from '../schema/adressen';
 import { recordOnAdresse } from './adresseHistory';
-import { germanDate } from './listen';
 import { compareNames, displayName } from './names';
 
 export const WEITERE_PERSON_HISTORY_TYPE = 'WeiterePerson';
@@ -156,8 +156,8 @@ async function saveWeiterePersonInTransaction(db: Db, actor: Actor, data: Weiter
 export function personSummary(p: WeiterePerson): string {
   const parts = [
     `${displayName(p)}${p.beziehung ? ` (${p.beziehung})` : ''}`,
-    p.geburtsdatum ? `geb. ${germanDate(p.geburtsdatum)}` : '',
-    p.eintrittsdatum ? `Eintritt ${germanDate(p.eintrittsdatum)}` : '',
+    p.geburtsdatum ? `geb. ${formatGermanDate(p.geburtsdatum)}` : '',
+    p.eintrittsdatum ? `Eintritt ${formatGermanDate(p.eintrittsdatum)}` : '',
     p.telefon ? `Tel. ${p.telefon}` : '',
     p.email,
     p.zeitungErlaubt ? 'Vereinszeitung' : '',

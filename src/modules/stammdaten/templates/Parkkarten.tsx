@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { formatGermanDate } from '../../../platform/dates';
 
 export type Parkkarte = {
   verein: string;
@@ -11,8 +12,6 @@ export type Parkkarte = {
   nr: number;
   von: number;
 };
-
-const deDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /** Cards of 85 × 54 mm (credit-card size … doubled for a windscreen), cut along the dashed frame. */
 export const parkkartenCss = `
@@ -36,7 +35,7 @@ export function Parkkarten({ cards }: { cards: Parkkarte[] }): ReactElement {
           <div className="titel">Parkkarte {c.jahr}</div>
           <div className="parzelle">Parzelle {c.parzelle}</div>
           <div className="name">{c.name}</div>
-          {c.gueltigBis && <div className="gueltig">Gültig bis {deDate(c.gueltigBis)}</div>}
+          {c.gueltigBis && <div className="gueltig">Gültig bis {formatGermanDate(c.gueltigBis)}</div>}
           {c.hinweis && <div className="hinweis">{c.hinweis}</div>}
           <div className="nr">
             Karte {c.nr} von {c.von}

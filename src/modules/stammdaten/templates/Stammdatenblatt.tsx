@@ -1,4 +1,5 @@
-import { germanDate, germanDecimal } from '../services/listen';
+import { formatGermanDate } from '../../../platform/dates';
+import { germanDecimal } from '../services/listen';
 import type { Stammdatenblatt as Data } from '../services/stammdatenblatt';
 
 export type StammdatenblattProps = {
@@ -28,9 +29,9 @@ const ANREDEN: [string, (a: Record<string, unknown>) => string][] = [
   ['Telefon', (a) => String(a.telefon ?? '')],
   ['Mobil', (a) => String(a.mobil ?? '')],
   ['E-Mail', (a) => String(a.email ?? '')],
-  ['Geburtsdatum', (a) => germanDate(a.geburtsdatum as string | null)],
-  ['Eintrittsdatum', (a) => germanDate(a.eintrittsdatum as string | null)],
-  ['Austrittsdatum', (a) => germanDate(a.austrittsdatum as string | null)],
+  ['Geburtsdatum', (a) => formatGermanDate(a.geburtsdatum as string | null)],
+  ['Eintrittsdatum', (a) => formatGermanDate(a.eintrittsdatum as string | null)],
+  ['Austrittsdatum', (a) => formatGermanDate(a.austrittsdatum as string | null)],
   ['KGV-Mitglied', (a) => ((Number(a.flags) & 256) !== 0 ? 'ja' : 'nein')],
   ['IBAN', (a) => String(a.iban ?? '')],
   ['Zeitung erlaubt', (a) => (Number(a.zeitung_erlaubt) ? 'ja' : 'nein')],
@@ -78,7 +79,8 @@ function Section({
 export function Stammdatenblatt({ vereinsName, datum, data }: StammdatenblattProps) {
   const a = data?.adresse;
   const blank = data ? 0 : 3;
-  const range = (von: string, bis: string | null) => `${germanDate(von)} – ${bis ? germanDate(bis) : 'laufend'}`;
+  const range = (von: string, bis: string | null) =>
+    `${formatGermanDate(von)} – ${bis ? formatGermanDate(bis) : 'laufend'}`;
   return (
     <div>
       <div className="kopf">
@@ -108,7 +110,7 @@ export function Stammdatenblatt({ vereinsName, datum, data }: StammdatenblattPro
         rows={(data?.weiterePersonen ?? []).map((w) => [
           w.name,
           w.beziehung,
-          germanDate(w.geburtsdatum),
+          formatGermanDate(w.geburtsdatum),
           w.telefon,
           w.email,
         ])}

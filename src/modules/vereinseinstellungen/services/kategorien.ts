@@ -1,4 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { collator } from '../../../platform/collation';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
@@ -21,7 +22,6 @@ const toKategorie = (r: Row): AbstellplatzKategorie => ({
   aktiv: Boolean(r.aktiv),
 });
 
-const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 const sameName = (a: string, b: string) => a.toLocaleLowerCase('de-AT') === b.toLocaleLowerCase('de-AT');
 
 /** All categories, active and inactive, by name (German collation, the same on SQLite and MySQL). */
