@@ -6,7 +6,7 @@ import type { Db } from '../platform/db/db';
 import { AppError, forbidden, unauthorized } from '../platform/errors';
 import type { AppServices } from '../platform/services';
 import { type AuthState, antiforgeryFailed } from './auth';
-import { FileResult } from './fileResult';
+import { isFileResult, writeFileResult } from './fileResult';
 import { zodErrors } from './problem';
 import type { Right } from './rights';
 import { isMultipart, type UploadedFile, type UploadSpec, unsupportedMultipart, withUpload } from './upload';
@@ -176,8 +176,8 @@ export async function dispatch(
 }
 
 function writeResult(koa: Context, result: unknown): void {
-  if (result instanceof FileResult) {
-    result.write(koa);
+  if (isFileResult(result)) {
+    writeFileResult(koa, result);
     return;
   }
   if (result === undefined) {
