@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server';
+import { ApiClient } from '../helpers/apiClient';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
@@ -151,6 +153,22 @@ describe('sessions', () => {
     expect(rows.length).toBeGreaterThan(0);
     // The cookie holds a token; the table holds only its hash.
     expect(rows.map((r) => r.id)).not.toContain(c.cookies.get('kgv.sid'));
+    // A second app instance (another process after a restart, or beside this one) on the same
+    // database signs the same cookie in.
+    const second = await startServer(
+      { ...app.testDb.config, port: 0, host: '127.0.0.1', adminEmail: 'admin@test.kgv', adminPassword: TEST_PASSWORD },
+      { jobs: false, announce: () => {} },
+    );
+    try {
+      expect(second.url).not.toBe(app.url);
+      const there = new ApiClient(second.url);
+      there.cookies.set('kgv.sid', c.cookies.get('kgv.sid') as string);
+      const me = await there.get<{ email: string }>('User');
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe('admin@test.kgv');
+    } finally {
+      await second.close();
+    }
   });
 
   it('logs out and the old cookie is useless afterwards', async () => {
