@@ -20,6 +20,7 @@ import {
 } from '@adobe/react-spectrum';
 import Add from '@spectrum-icons/workflow/Add';
 import { type Key, useMemo, useState } from 'react';
+import { collator } from '../../../../src/platform/collation';
 import { describeError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import { deleteUser, resetUsersMfa, type UserRow, useUsers } from '../../api/user';
@@ -49,8 +50,6 @@ const COLUMNS: readonly ColumnDef[] = [
 const ACTIONS_COLUMN: ColumnDef = { key: 'actions', title: 'Aktionen', sortable: false };
 
 type Pending = { kind: 'edit'; user?: UserRow } | { kind: 'delete' | 'reset2fa'; user: UserRow } | null;
-
-const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true });
 
 function rolesText(user: UserRow): string {
   return user.roles.map((r) => r.name).join(', ');

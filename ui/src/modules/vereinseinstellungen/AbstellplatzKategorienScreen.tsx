@@ -26,6 +26,8 @@ import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { collator } from '../../../../src/platform/collation';
+import { formatEuro } from '../../../../src/platform/money';
 import { useHasRight } from '../../api/common';
 import { saveWithToast } from '../../api/toast';
 import {
@@ -35,7 +37,6 @@ import {
 } from '../../api/vereinseinstellungen';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../components/LoadState';
-import { formatCents } from './format';
 import { KategorieDialog } from './KategorieDialog';
 
 const PATH = '/grundeinstellungen/abstellplatzKategorien';
@@ -54,8 +55,6 @@ export function statusFromSearch(search: string): StatusFilter {
   const value = new URLSearchParams(search).get('status');
   return value === 'aktiv' || value === 'inaktiv' ? value : 'alle';
 }
-
-const collator = new Intl.Collator('de-AT', { numeric: true, sensitivity: 'base' });
 
 export function sortKategorien(rows: readonly AbstellplatzKategorie[], sort: SortDescriptor): AbstellplatzKategorie[] {
   const factor = sort.direction === 'descending' ? -1 : 1;
@@ -203,7 +202,7 @@ export default function AbstellplatzKategorienScreen() {
                       case 'name':
                         return <Cell textValue={row.name}>{row.name}</Cell>;
                       case 'jahresgebuehr': {
-                        const text = formatCents(row.jahresgebuehrCent);
+                        const text = formatEuro(row.jahresgebuehrCent);
                         return <Cell textValue={text}>{text}</Cell>;
                       }
                       case 'status': {

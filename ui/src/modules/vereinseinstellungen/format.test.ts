@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatEuro } from '../../../../src/platform/money';
 import { ApiError } from '../../api/errors';
 import {
   centsToEuro,
@@ -6,7 +7,6 @@ import {
   decimalToDisplay,
   decimalToWire,
   euroToCents,
-  formatCents,
   formatIban,
   isDecimal,
   isEmail,
@@ -19,8 +19,8 @@ const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('formats', () => {
   it('shows cents as € in de-AT and turns typed euros back into whole cents', () => {
-    expect(nbsp(formatCents(6000))).toBe('€ 60,00');
-    expect(nbsp(formatCents(123456))).toBe('€ 1.234,56');
+    expect(nbsp(formatEuro(6000))).toBe('€ 60,00');
+    expect(nbsp(formatEuro(123456))).toBe('€ 1.234,56');
     expect(centsToEuro(505)).toBe(5.05);
     expect(centsToEuro(null)).toBeNaN();
     expect(euroToCents(5.05)).toBe(505);

@@ -1,14 +1,7 @@
 /** Display and wire formats of the settings screens (de-AT on screen, cents and dots on the wire). */
 
-const EURO = new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' });
-
 /** NumberField options for € amounts: "€ 5,00". */
 export const EURO_FORMAT: Intl.NumberFormatOptions = { style: 'currency', currency: 'EUR' };
-
-/** 6000 → "€ 60,00". */
-export function formatCents(cents: number): string {
-  return EURO.format(cents / 100);
-}
 
 /** Cents from the server → euros for a NumberField (NaN when missing). */
 export function centsToEuro(cents: unknown): number {

@@ -3,6 +3,8 @@ import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import UserEdit from '@spectrum-icons/workflow/UserEdit';
 import { useState } from 'react';
+import { formatGermanDate } from '../../../../../src/platform/dates';
+import { formatEuro } from '../../../../../src/platform/money';
 import { useHasRight } from '../../../api/common';
 import {
   ABSTELLPLAETZE_EXPORT_URL,
@@ -12,7 +14,6 @@ import {
 } from '../../../api/stammdaten/abstellplaetze';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../shared/filterKit';
-import { formatCents, formatDate } from '../shared/format';
 import { DeleteDialog } from '../shared/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { AbstellplatzDialog } from './AbstellplatzDialog';
@@ -55,7 +56,7 @@ const COLUMNS: readonly ListColumn<Abstellplatz>[] = [
     name: 'Jahresgebühr',
     align: 'end',
     sortValue: (r) => r.jahresgebuehrCent,
-    text: (r) => formatCents(r.jahresgebuehrCent),
+    text: (r) => formatEuro(r.jahresgebuehrCent),
   },
   {
     key: 'nutzungsberechtigter',
@@ -68,7 +69,7 @@ const COLUMNS: readonly ListColumn<Abstellplatz>[] = [
     key: 'seit',
     name: 'seit',
     sortValue: (r) => r.zuordnung?.von ?? null,
-    text: (r) => formatDate(r.zuordnung?.von),
+    text: (r) => formatGermanDate(r.zuordnung?.von),
   },
   {
     key: 'status',

@@ -13,13 +13,13 @@ import {
   View,
 } from '@adobe/react-spectrum';
 import { type ReactNode, useState } from 'react';
+import { formatEuro } from '../../../../../src/platform/money';
 import { describeError } from '../../../api/errors';
 import { type Abstellplatz, saveAbstellplatz, useAbstellplatz } from '../../../api/stammdaten/abstellplaetze';
 import { abstellplatzBody } from '../../../api/stammdaten/schemas';
 import { useAbstellplatzKategorien } from '../../../api/vereinseinstellungen';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { formatCents } from '../shared/format';
 import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
 import { ZuordnungenList } from './ZuordnungenList';
 
@@ -112,7 +112,7 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
         >
           {(item) => (
             <Item key={String(item.id)} textValue={item.name}>
-              {`${item.name} (${formatCents(item.jahresgebuehrCent)})`}
+              {`${item.name} (${formatEuro(item.jahresgebuehrCent)})`}
             </Item>
           )}
         </Picker>

@@ -1,9 +1,9 @@
 import { ComboBox, Flex, Item, ProgressCircle, Text, useDialogContainer } from '@adobe/react-spectrum';
 import { useState } from 'react';
+import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { type Abstellplatz, neuzuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { useAdressenLookup } from '../../../api/stammdaten/funktionen';
 import { neuzuordnungBody } from '../../../api/stammdaten/schemas';
-import { formatDate, parseDate, todayIso } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['adresseId', 'datum'] as const;
@@ -14,13 +14,13 @@ export function NeuzuordnungDialog({ abstellplatz }: { abstellplatz: Abstellplat
   const { dismiss } = useDialogContainer();
   const { data: adressen } = useAdressenLookup();
   const [adresseId, setAdresseId] = useState<number | null>(null);
-  const [datum, setDatum] = useState(formatDate(todayIso()));
+  const [datum, setDatum] = useState(formatGermanDate(todayIso()));
   const form = useFormErrors(FIELDS);
 
   const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    const parsedDatum = parseDate(datum);
+    const parsedDatum = parseGermanDate(datum);
     const body = { abstellplatzId: abstellplatz.id, adresseId, datum: parsedDatum ?? '' };
     const typed = {
       adresseId: adresseId === null ? 'Bitte wählen Sie eine Person.' : undefined,
@@ -42,7 +42,7 @@ export function NeuzuordnungDialog({ abstellplatz }: { abstellplatz: Abstellplat
     >
       <Text>
         {abstellplatz.zuordnung
-          ? `Derzeit: ${abstellplatz.zuordnung.adresseName} seit ${formatDate(abstellplatz.zuordnung.von)}. Die bisherige Zuordnung endet am Tag vor dem neuen Datum.`
+          ? `Derzeit: ${abstellplatz.zuordnung.adresseName} seit ${formatGermanDate(abstellplatz.zuordnung.von)}. Die bisherige Zuordnung endet am Tag vor dem neuen Datum.`
           : 'Der Abstellplatz ist derzeit frei.'}
       </Text>
       {adressen ? (

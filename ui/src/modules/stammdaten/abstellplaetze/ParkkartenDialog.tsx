@@ -16,6 +16,7 @@ import {
   useDialogContainer,
 } from '@adobe/react-spectrum';
 import { type FormEvent, useId, useState } from 'react';
+import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { describeError } from '../../../api/errors';
 import { usePachtabrechnungen } from '../../../api/stammdaten/pachtabrechnungen';
 import { type ParkkartenInfo, saveParkkartenInfo, useParkkartenInfo } from '../../../api/stammdaten/parkkarten';
@@ -23,7 +24,6 @@ import { parkkartenInfoBody } from '../../../api/stammdaten/schemas';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../vereinseinstellungen/format';
-import { formatDate, parseDate } from '../shared/format';
 import { DateField, invalid, useFormErrors } from '../shared/formKit';
 import { PrintSection } from './ParkkartenDruck';
 
@@ -77,12 +77,12 @@ export function ParkkartenDialog({ readOnly = false }: ParkkartenDialogProps) {
   function fill(values: ParkkartenInfo) {
     setFilledFor(values.pachtabrechnungId);
     setEuro(centsToEuro(values.gebuehrCent));
-    setGueltigBis(formatDate(values.gueltigBis));
+    setGueltigBis(formatGermanDate(values.gueltigBis));
     setHinweis(values.hinweis);
   }
   if (info && filledFor !== info.pachtabrechnungId) fill(info);
 
-  const gueltigBisValue = parseDate(gueltigBis);
+  const gueltigBisValue = parseGermanDate(gueltigBis);
   const errorOf = (field: Field) => form.serverErrors[field];
 
   const dirty =

@@ -1,9 +1,9 @@
 import { Button, Flex, Form } from '@adobe/react-spectrum';
 import { type FormEvent, useState } from 'react';
+import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { type AbstellplatzZuordnung, saveZuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { zuordnungBody } from '../../../api/stammdaten/schemas';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { formatDate, parseDate } from '../shared/format';
 import { DateField, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['von', 'bis'] as const;
@@ -21,15 +21,15 @@ export interface ZuordnungFormProps {
  * dialogs whose main form would otherwise take Enter for its own "Speichern".
  */
 export function ZuordnungForm({ zuordnung, name, onDone }: ZuordnungFormProps) {
-  const [von, setVon] = useState(formatDate(zuordnung.von));
-  const [bis, setBis] = useState(formatDate(zuordnung.bis));
+  const [von, setVon] = useState(formatGermanDate(zuordnung.von));
+  const [bis, setBis] = useState(formatGermanDate(zuordnung.bis));
   const form = useFormErrors(FIELDS);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (form.saving) return;
-    const parsedVon = parseDate(von);
-    const parsedBis = parseDate(bis);
+    const parsedVon = parseGermanDate(von);
+    const parsedBis = parseGermanDate(bis);
     const body = { id: zuordnung.id, von: parsedVon ?? '', bis: parsedBis ?? null };
     // What could not be read as a date; the API's schema checks the rest (an end before the start).
     const typed = {

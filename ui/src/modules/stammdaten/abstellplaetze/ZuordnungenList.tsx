@@ -2,8 +2,8 @@ import { ActionButton, DialogContainer, Flex, StatusLight, Text } from '@adobe/r
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import { Fragment, type ReactNode, useState } from 'react';
+import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { type AbstellplatzZuordnung, deleteZuordnung } from '../../../api/stammdaten/abstellplaetze';
-import { formatDate, todayIso } from '../shared/format';
 import { DeleteDialog } from '../shared/formKit';
 import { ZuordnungForm } from './ZuordnungForm';
 import './zuordnungen.css';
@@ -36,7 +36,8 @@ function statusOf(z: AbstellplatzZuordnung, today: string): Status {
   return { text: 'aktuell', variant: 'positive' };
 }
 
-const period = (z: AbstellplatzZuordnung) => `${formatDate(z.von)} bis ${z.bis ? formatDate(z.bis) : 'offen'}`;
+const period = (z: AbstellplatzZuordnung) =>
+  `${formatGermanDate(z.von)} bis ${z.bis ? formatGermanDate(z.bis) : 'offen'}`;
 
 /**
  * The assignments of a parking space to addresses, with "Bearbeiten" (von/bis in place) and
@@ -74,7 +75,7 @@ export function ZuordnungenList<T extends AbstellplatzZuordnung>(props: Zuordnun
           <tbody>
             {zuordnungen.map((z) => {
               const status = statusOf(z, today);
-              const label = `${nameOf(z)} ab ${formatDate(z.von)}`;
+              const label = `${nameOf(z)} ab ${formatGermanDate(z.von)}`;
               return (
                 <Fragment key={z.id}>
                   <tr aria-current={status.text === 'aktuell' ? 'true' : undefined}>
@@ -83,8 +84,8 @@ export function ZuordnungenList<T extends AbstellplatzZuordnung>(props: Zuordnun
                         {column.cell(z)}
                       </td>
                     ))}
-                    <td className="kgv-nowrap">{formatDate(z.von)}</td>
-                    <td className="kgv-nowrap">{z.bis ? formatDate(z.bis) : 'offen'}</td>
+                    <td className="kgv-nowrap">{formatGermanDate(z.von)}</td>
+                    <td className="kgv-nowrap">{z.bis ? formatGermanDate(z.bis) : 'offen'}</td>
                     <td>
                       <StatusLight variant={status.variant}>{status.text}</StatusLight>
                     </td>

@@ -9,6 +9,7 @@ import {
   useDialogContainer,
 } from '@adobe/react-spectrum';
 import { useState } from 'react';
+import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/platform/dates';
 import {
   type Funktionaer,
   saveFunktionaer,
@@ -17,7 +18,6 @@ import {
 } from '../../../api/stammdaten/funktionen';
 import { funktionaerBody } from '../../../api/stammdaten/schemas';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { formatDate, parseDate, todayIso } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Funktionaer. */
@@ -50,16 +50,16 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
   const { data: adressen } = useAdressenLookup();
   const [funktionId, setFunktionId] = useState<number | null>(funktionaer?.funktionId ?? null);
   const [adresseId, setAdresseId] = useState<number | null>(funktionaer?.adresseId ?? null);
-  const [von, setVon] = useState(formatDate(funktionaer?.von ?? todayIso()));
-  const [bis, setBis] = useState(formatDate(funktionaer?.bis));
+  const [von, setVon] = useState(formatGermanDate(funktionaer?.von ?? todayIso()));
+  const [bis, setBis] = useState(formatGermanDate(funktionaer?.bis));
   const [notiz, setNotiz] = useState(funktionaer?.notiz ?? '');
   const form = useFormErrors(FIELDS);
 
   const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    const parsedVon = parseDate(von);
-    const parsedBis = parseDate(bis);
+    const parsedVon = parseGermanDate(von);
+    const parsedBis = parseGermanDate(bis);
     const body = {
       ...(funktionaer ? { id: funktionaer.id } : {}),
       funktionId,

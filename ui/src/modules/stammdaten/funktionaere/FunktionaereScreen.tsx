@@ -2,6 +2,7 @@ import { DialogContainer } from '@adobe/react-spectrum';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import { useState } from 'react';
+import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import {
   deleteFunktionaer,
@@ -12,7 +13,6 @@ import {
 import { usePageTitle } from '../../../app/usePageTitle';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../shared/filterKit';
-import { formatDate, todayIso } from '../shared/format';
 import { DeleteDialog } from '../shared/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { FunktionaerDialog } from './FunktionaerDialog';
@@ -29,8 +29,8 @@ const COLUMNS: readonly ListColumn<Funktionaer>[] = [
     sortValue: (r) => r.adresseName,
     text: (r) => r.adresseName,
   },
-  { key: 'von', name: 'von', sortValue: (r) => r.von, text: (r) => formatDate(r.von) },
-  { key: 'bis', name: 'bis', sortValue: (r) => r.bis, text: (r) => formatDate(r.bis) },
+  { key: 'von', name: 'von', sortValue: (r) => r.von, text: (r) => formatGermanDate(r.von) },
+  { key: 'bis', name: 'bis', sortValue: (r) => r.bis, text: (r) => formatGermanDate(r.bis) },
   { key: 'notiz', name: 'Notiz', minWidth: 200, text: (r) => r.notiz },
 ];
 

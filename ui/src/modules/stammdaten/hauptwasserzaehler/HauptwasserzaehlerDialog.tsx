@@ -1,9 +1,9 @@
 import { Switch, TextArea, TextField, useDialogContainer } from '@adobe/react-spectrum';
 import { useState } from 'react';
+import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { type Hauptwasserzaehler, saveHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
 import { hauptwasserzaehlerBody } from '../../../api/stammdaten/schemas';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { formatDate, parseDate } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Hauptwasserzaehler. */
@@ -31,7 +31,7 @@ export function HauptwasserzaehlerDialog({ zaehler, readOnly = false }: Hauptwas
   const [nummer, setNummer] = useState(zaehler?.nummer ?? '');
   const [bezeichnung, setBezeichnung] = useState(zaehler?.bezeichnung ?? '');
   const [standort, setStandort] = useState(zaehler?.standort ?? '');
-  const [eichdatum, setEichdatum] = useState(formatDate(zaehler?.eichdatum));
+  const [eichdatum, setEichdatum] = useState(formatGermanDate(zaehler?.eichdatum));
   const [aktiv, setAktiv] = useState(zaehler?.aktiv ?? true);
   const [notiz, setNotiz] = useState(zaehler?.notiz ?? '');
   const form = useFormErrors(FIELDS);
@@ -39,7 +39,7 @@ export function HauptwasserzaehlerDialog({ zaehler, readOnly = false }: Hauptwas
   const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    const eich = parseDate(eichdatum);
+    const eich = parseGermanDate(eichdatum);
     const body = {
       ...(zaehler ? { id: zaehler.id } : {}),
       nummer: nummer.trim(),

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseGermanDate } from '../../../../../src/platform/dates';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
 import { button, callsTo, click, field, hasButton } from '../../vereinseinstellungen/testHelpers';
-import { formatCubic, parseDate, readingToWire } from '../shared/format';
+import { formatCubic, readingToWire } from '../shared/format';
 import {
   alertDialog,
   bodyOf,
@@ -74,9 +75,9 @@ describe('format', () => {
     expect(formatCubic('12340.000')).toBe('12.340,000 m³');
     expect(readingToWire('12.340,5')).toBe('12340.5');
     expect(readingToWire('1,2345')).toBeUndefined();
-    expect(parseDate('1.3.2025')).toBe('2025-03-01');
-    expect(parseDate('31.02.2025')).toBeUndefined();
-    expect(parseDate('')).toBeNull();
+    expect(parseGermanDate('1.3.2025')).toBe('2025-03-01');
+    expect(parseGermanDate('31.02.2025')).toBeUndefined();
+    expect(parseGermanDate('')).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import Refresh from '@spectrum-icons/workflow/Refresh';
 import { useState } from 'react';
+import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import {
   deleteHauptwasserzaehler,
@@ -10,7 +11,7 @@ import {
   useHauptwasserzaehlerList,
 } from '../../../api/stammdaten/hauptwasserzaehler';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { formatCubic, formatDate } from '../shared/format';
+import { formatCubic } from '../shared/format';
 import { DeleteDialog } from '../shared/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { HauptwasserzaehlerDialog } from './HauptwasserzaehlerDialog';
@@ -31,16 +32,16 @@ const COLUMNS: readonly ListColumn<Hauptwasserzaehler>[] = [
     text: (r) => r.bezeichnung,
   },
   { key: 'standort', name: 'Standort', minWidth: 200, sortValue: (r) => r.standort, text: (r) => r.standort },
-  { key: 'eichdatum', name: 'Eichdatum', sortValue: (r) => r.eichdatum, text: (r) => formatDate(r.eichdatum) },
+  { key: 'eichdatum', name: 'Eichdatum', sortValue: (r) => r.eichdatum, text: (r) => formatGermanDate(r.eichdatum) },
   {
     key: 'eichungFaelligAm',
     minWidth: 160,
     name: 'Eichung fällig am',
     sortValue: (r) => r.eichungFaelligAm,
-    text: (r) => `${formatDate(r.eichungFaelligAm)}${r.eichungWarnung ? ' Eichung fällig' : ''}`,
+    text: (r) => `${formatGermanDate(r.eichungFaelligAm)}${r.eichungWarnung ? ' Eichung fällig' : ''}`,
     render: (r) => (
       <Flex alignItems="center" gap="size-100">
-        <Text>{formatDate(r.eichungFaelligAm)}</Text>
+        <Text>{formatGermanDate(r.eichungFaelligAm)}</Text>
         {r.eichungWarnung ? <StatusLight variant="notice">Eichung fällig</StatusLight> : null}
       </Flex>
     ),

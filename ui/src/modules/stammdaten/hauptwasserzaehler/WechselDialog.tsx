@@ -1,8 +1,9 @@
 import { Text, TextField, useDialogContainer } from '@adobe/react-spectrum';
 import { useState } from 'react';
+import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { type Hauptwasserzaehler, wechselHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
 import { wechselBody } from '../../../api/stammdaten/schemas';
-import { formatCubic, formatDate, parseDate, readingToWire, todayIso } from '../shared/format';
+import { formatCubic, readingToWire } from '../shared/format';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['datum', 'endstand', 'neueNummer', 'anfangsstand', 'eichdatum'] as const;
@@ -13,7 +14,7 @@ const READING_HINT = 'Zählerstand in m³ mit Komma, z. B. 12340,5 (höchstens 3
 /** Zählerwechsel: the old meter's final reading, the new meter's number and first reading. */
 export function WechselDialog({ zaehler }: { zaehler: Hauptwasserzaehler }) {
   const { dismiss } = useDialogContainer();
-  const [datum, setDatum] = useState(formatDate(todayIso()));
+  const [datum, setDatum] = useState(formatGermanDate(todayIso()));
   const [endstand, setEndstand] = useState('');
   const [neueNummer, setNeueNummer] = useState('');
   const [anfangsstand, setAnfangsstand] = useState('0');
@@ -23,8 +24,8 @@ export function WechselDialog({ zaehler }: { zaehler: Hauptwasserzaehler }) {
   const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
-    const parsedDatum = parseDate(datum);
-    const parsedEich = parseDate(eichdatum);
+    const parsedDatum = parseGermanDate(datum);
+    const parsedEich = parseGermanDate(eichdatum);
     const end = readingToWire(endstand);
     const start = readingToWire(anfangsstand);
     const body = {
@@ -62,7 +63,7 @@ export function WechselDialog({ zaehler }: { zaehler: Hauptwasserzaehler }) {
     >
       <Text>
         {zaehler.letzteAblesung
-          ? `Letzte Ablesung: ${formatCubic(zaehler.letzteAblesung.stand)} am ${formatDate(zaehler.letzteAblesung.datum)}.`
+          ? `Letzte Ablesung: ${formatCubic(zaehler.letzteAblesung.stand)} am ${formatGermanDate(zaehler.letzteAblesung.datum)}.`
           : 'Für diesen Zähler gibt es noch keine Ablesung.'}
       </Text>
       <DateField label="Datum" value={datum} onChange={change('datum', setDatum)} isRequired error={errorOf('datum')} />

@@ -19,6 +19,8 @@ import {
   View,
 } from '@adobe/react-spectrum';
 import { useState } from 'react';
+import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
+import { formatDecimal } from '../../../../../src/platform/money';
 import { describeError } from '../../../api/errors';
 import { apiFetch, withQuery } from '../../../api/fetcher';
 import { useGruppen } from '../../../api/stammdaten/gruppen';
@@ -75,27 +77,13 @@ export function listUrl(kind: ListKind, p: ListParams, format: Format): string {
   }
 }
 
-function todayIso(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** "2025-01-15" → "15.01.2025", "–" for none. */
+const deDate = (iso: string | null | undefined) => formatGermanDate(iso, '–');
 
-/** "2025-01-15" → "15.01.2025". */
-export function deDate(iso: string | null | undefined): string {
-  if (!iso) return '–';
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return d && m && y ? `${d}.${m}.${y}` : iso;
-}
-
-// de-DE groups thousands with a dot ("41.250,50") as UI.md asks; plain de-AT numbers use a narrow space.
-const INTEGER = new Intl.NumberFormat('de-DE');
-const DECIMAL = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
+/** A count as "1.200", a decimal string ("41250.50") as "41.250,50" (dot grouping as UI.md asks), exactly. */
 function deValue(value: string | number): string {
-  if (typeof value === 'number') return INTEGER.format(value);
-  const n = Number(value);
-  return Number.isFinite(n) ? DECIMAL.format(n) : value;
+  if (typeof value === 'number') return formatDecimal(value, 0);
+  return /^-?\d+(\.\d+)?$/.test(value) ? formatDecimal(value, 2) : value;
 }
 
 type ColumnDef = {

@@ -1,13 +1,13 @@
 import { Flex, Link, Text } from '@adobe/react-spectrum';
+import { formatEuro } from '../../../../../src/platform/money';
 import { type AdresseAbstellplatz, useAbstellplaetzeByAdresse } from '../../../api/stammdaten/abstellplaetze';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { type ZuordnungColumn, ZuordnungenList } from '../abstellplaetze/ZuordnungenList';
-import { formatCents } from '../shared/format';
 
 const COLUMNS: readonly ZuordnungColumn<AdresseAbstellplatz>[] = [
   { header: 'Nummer', cell: (z) => z.abstellplatzNummer },
   { header: 'Kategorie', cell: (z) => z.kategorieName },
-  { header: 'Jahresgebühr', cell: (z) => formatCents(z.jahresgebuehrCent), align: 'end' },
+  { header: 'Jahresgebühr', cell: (z) => formatEuro(z.jahresgebuehrCent), align: 'end' },
 ];
 
 /** Tab "Abstellplätze": every parking space the address had, has or will have. */

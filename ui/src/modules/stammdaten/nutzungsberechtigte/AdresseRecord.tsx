@@ -18,6 +18,7 @@ import ChevronLeft from '@spectrum-icons/workflow/ChevronLeft';
 import Delete from '@spectrum-icons/workflow/Delete';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import { isAbortedError } from '../../../api/errors';
 import {
@@ -43,7 +44,6 @@ import {
   sameDraft,
   validateDraft,
 } from './draft';
-import { isoToDe } from './format';
 import { ParzellenTab } from './ParzellenTab';
 import { StammdatenForm as StammdatenFormPanel } from './StammdatenForm';
 import { VerlaufTab } from './VerlaufTab';
@@ -197,7 +197,7 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
           <StatusLight variant={data.aktiv ? 'positive' : 'neutral'}>
             {data.aktiv
               ? 'aktiv'
-              : `ehemalig${data.austrittsdatum ? ` (Austritt ${isoToDe(data.austrittsdatum)})` : ''}`}
+              : `ehemalig${data.austrittsdatum ? ` (Austritt ${formatGermanDate(data.austrittsdatum)})` : ''}`}
           </StatusLight>
         ) : null}
         {data ? (

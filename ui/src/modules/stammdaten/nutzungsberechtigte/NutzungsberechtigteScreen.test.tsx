@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
 import { button, callsTo, click, field, hasButton, signedIn } from '../../vereinseinstellungen/testHelpers';
-import { deToIso, isoToDe } from './format';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),
@@ -109,10 +109,10 @@ afterEach(async () => {
 
 describe('date helpers', () => {
   it('reads de-AT dates and writes ISO', () => {
-    expect(deToIso('15.1.2025')).toBe('2025-01-15');
-    expect(deToIso('')).toBeNull();
-    expect(deToIso('31.02.2025')).toBeUndefined();
-    expect(isoToDe('2025-01-15')).toBe('15.01.2025');
+    expect(parseGermanDate('15.1.2025')).toBe('2025-01-15');
+    expect(parseGermanDate('')).toBeNull();
+    expect(parseGermanDate('31.02.2025')).toBeUndefined();
+    expect(formatGermanDate('2025-01-15')).toBe('15.01.2025');
   });
 });
 

@@ -22,6 +22,8 @@ import {
 import Add from '@spectrum-icons/workflow/Add';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { collator } from '../../../../../src/platform/collation';
+import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import {
   ADRESSE_FLAGS,
@@ -34,7 +36,6 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { AdressenDownloads } from './AdressenDownloads';
 import { AdresseRecord } from './AdresseRecord';
-import { isoToDe } from './format';
 
 export const PATH = '/stammdatenverwalten/nutzungsberechtigte';
 
@@ -69,7 +70,6 @@ export function listQueryFromSearch(search: string): ListQuery {
   };
 }
 
-const collator = new Intl.Collator('de-AT', { numeric: true, sensitivity: 'base' });
 const isMitglied = (row: Adresse) => (row.flags & ADRESSE_FLAGS.kgvMitglied) !== 0;
 const parzellenText = (row: Adresse) => row.parzellen.map((p) => p.nummer).join(', ');
 const plzOrt = (row: Adresse) => [row.plz, row.ort].filter(Boolean).join(' ');
@@ -277,7 +277,7 @@ function AdressenList() {
                         );
                       }
                       default:
-                        return <Cell>{isoToDe(row.eintrittsdatum)}</Cell>;
+                        return <Cell>{formatGermanDate(row.eintrittsdatum)}</Cell>;
                     }
                   }}
                 </Row>

@@ -11,10 +11,10 @@ import {
   Text,
   View,
 } from '@adobe/react-spectrum';
+import { formatGermanDate } from '../../../../../src/platform/dates';
 import { type AdresseDetail, useAdresseImJahr } from '../../../api/stammdaten/adressen';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
 import { formatArea } from '../parzellen/format';
-import { isoToDe } from './format';
 
 const plotHref = (id: number) => `/stammdatenverwalten/parzellen?id=${id}`;
 
@@ -32,7 +32,7 @@ export function ParzellenTab({ adresse }: { adresse: AdresseDetail | undefined }
           {parzellen.map((parzelle) => (
             <li key={parzelle.id}>
               <Link href={plotHref(parzelle.id)}>Parzelle {parzelle.nummer}</Link>
-              <Text> – seit {isoToDe(parzelle.von)}</Text>
+              <Text> – seit {formatGermanDate(parzelle.von)}</Text>
             </li>
           ))}
         </ul>
@@ -76,7 +76,11 @@ function ParzellenImJahr({ adresse }: { adresse: AdresseDetail }) {
             {jahr.parzellen.map((p) => (
               <Row key={`${p.id}-${p.von}`}>
                 <Cell>{p.nummer}</Cell>
-                <Cell>{p.bis ? `${isoToDe(p.von)} – ${isoToDe(p.bis)}` : `seit ${isoToDe(p.von)}`}</Cell>
+                <Cell>
+                  {p.bis
+                    ? `${formatGermanDate(p.von)} – ${formatGermanDate(p.bis)}`
+                    : `seit ${formatGermanDate(p.von)}`}
+                </Cell>
                 <Cell>{formatArea(p.flaeche)}</Cell>
                 <Cell>{p.gemeinschaftsflaeche === null ? '–' : formatArea(p.gemeinschaftsflaeche)}</Cell>
                 <Cell>{String(p.anzahlParkkarten)}</Cell>

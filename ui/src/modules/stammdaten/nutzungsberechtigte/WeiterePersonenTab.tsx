@@ -23,6 +23,7 @@ import Add from '@spectrum-icons/workflow/Add';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import { type FormEvent, useId, useState } from 'react';
+import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { isAbortedError } from '../../../api/errors';
 import {
   ADRESSE_FLAGS,
@@ -36,7 +37,7 @@ import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
 import { schemaErrors } from '../shared/schemaErrors';
-import { ANREDEN, DATE_ERROR, deToIso, isoToDe } from './format';
+import { ANREDEN, DATE_ERROR } from './format';
 
 const personName = (p: Pick<WeiterePerson, 'titel' | 'vorname' | 'nachname'>) =>
   [p.titel, p.nachname, p.vorname].filter(Boolean).join(' ');
@@ -80,7 +81,7 @@ export function WeiterePersonenTab({ adresse, readOnly }: { adresse: AdresseDeta
                 <tr key={person.id}>
                   <td>{personName(person)}</td>
                   <td>{person.beziehung}</td>
-                  <td>{isoToDe(person.geburtsdatum)}</td>
+                  <td>{formatGermanDate(person.geburtsdatum)}</td>
                   <td>{person.telefon}</td>
                   <td>{person.email}</td>
                   <td>
@@ -171,8 +172,8 @@ function WeiterePersonDialog({
     beziehung: person?.beziehung ?? '',
     telefon: person?.telefon ?? '',
     email: person?.email ?? '',
-    geburtsdatum: isoToDe(person?.geburtsdatum),
-    eintrittsdatum: isoToDe(person?.eintrittsdatum),
+    geburtsdatum: formatGermanDate(person?.geburtsdatum),
+    eintrittsdatum: formatGermanDate(person?.eintrittsdatum),
     notiz: person?.notiz ?? '',
   });
   const [mitglied, setMitglied] = useState(((person?.flags ?? 0) & ADRESSE_FLAGS.kgvMitglied) !== 0);
@@ -193,16 +194,16 @@ function WeiterePersonDialog({
     beziehung: values.beziehung.trim(),
     telefon: values.telefon.trim(),
     email: values.email.trim(),
-    geburtsdatum: deToIso(values.geburtsdatum) ?? null,
-    eintrittsdatum: deToIso(values.eintrittsdatum) ?? null,
+    geburtsdatum: parseGermanDate(values.geburtsdatum) ?? null,
+    eintrittsdatum: parseGermanDate(values.eintrittsdatum) ?? null,
     flags: otherFlags + (mitglied ? ADRESSE_FLAGS.kgvMitglied : 0),
     zeitungErlaubt: zeitung,
     notiz: values.notiz,
   };
   // The API's own schema, so the form refuses exactly what the server would, in its words.
   const clientErrors = schemaErrors(weiterePersonBody, body, FIELDS).fields;
-  if (deToIso(values.geburtsdatum) === undefined) clientErrors.geburtsdatum = DATE_ERROR;
-  if (deToIso(values.eintrittsdatum) === undefined) clientErrors.eintrittsdatum = DATE_ERROR;
+  if (parseGermanDate(values.geburtsdatum) === undefined) clientErrors.geburtsdatum = DATE_ERROR;
+  if (parseGermanDate(values.eintrittsdatum) === undefined) clientErrors.eintrittsdatum = DATE_ERROR;
   const errorOf = (field: Field) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
   const invalid = (field: Field) => {
     const error = errorOf(field);

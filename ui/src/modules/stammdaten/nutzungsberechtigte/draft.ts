@@ -1,7 +1,8 @@
+import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { ADRESSE_FLAGS, type Adresse, type AdresseInput } from '../../../api/stammdaten/adressen';
 import { adresseBody } from '../../../api/stammdaten/schemas';
 import { schemaErrors } from '../shared/schemaErrors';
-import { DATE_ERROR, deToIso, isoToDe } from './format';
+import { DATE_ERROR } from './format';
 
 /** The Stammdaten form's values: dates as typed (de-AT), flags as checkboxes. */
 export interface AdresseDraft {
@@ -71,9 +72,9 @@ export function draftFromAdresse(a: Adresse): AdresseDraft {
     telefon: a.telefon ?? '',
     mobil: a.mobil ?? '',
     email: a.email ?? '',
-    geburtsdatum: isoToDe(a.geburtsdatum),
-    eintrittsdatum: isoToDe(a.eintrittsdatum),
-    austrittsdatum: isoToDe(a.austrittsdatum),
+    geburtsdatum: formatGermanDate(a.geburtsdatum),
+    eintrittsdatum: formatGermanDate(a.eintrittsdatum),
+    austrittsdatum: formatGermanDate(a.austrittsdatum),
     hauptwohnsitz: has(ADRESSE_FLAGS.hauptwohnsitz),
     bevorzugtEmail: has(ADRESSE_FLAGS.bevorzugtEmail),
     kgvMitglied: has(ADRESSE_FLAGS.kgvMitglied),
@@ -91,7 +92,7 @@ export function draftFromAdresse(a: Adresse): AdresseDraft {
  */
 export function validateDraft(d: AdresseDraft): Partial<Record<DraftField, string>> {
   const errors = schemaErrors(adresseBody, inputFromDraft(d), Object.keys(d) as DraftField[]).fields;
-  for (const field of DATE_FIELDS) if (deToIso(d[field]) === undefined) errors[field] = DATE_ERROR;
+  for (const field of DATE_FIELDS) if (parseGermanDate(d[field]) === undefined) errors[field] = DATE_ERROR;
   return errors;
 }
 
@@ -115,9 +116,9 @@ export function inputFromDraft(d: AdresseDraft, id?: number): AdresseInput {
     telefon: d.telefon.trim(),
     mobil: d.mobil.trim(),
     email: d.email.trim(),
-    geburtsdatum: deToIso(d.geburtsdatum) ?? null,
-    eintrittsdatum: deToIso(d.eintrittsdatum) ?? null,
-    austrittsdatum: deToIso(d.austrittsdatum) ?? null,
+    geburtsdatum: parseGermanDate(d.geburtsdatum) ?? null,
+    eintrittsdatum: parseGermanDate(d.eintrittsdatum) ?? null,
+    austrittsdatum: parseGermanDate(d.austrittsdatum) ?? null,
     flags,
     adresstyp: Number(d.adresstyp),
     iban: d.iban.trim(),

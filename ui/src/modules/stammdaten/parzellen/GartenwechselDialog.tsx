@@ -14,11 +14,11 @@ import {
   useDialogContainer,
 } from '@adobe/react-spectrum';
 import { useMemo, useState } from 'react';
+import { dayBefore, formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { executeGartenwechsel, type Parzelle, useAdressenLookup } from '../../../api/stammdaten/parzellen';
 import { gartenwechselBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
 import { schemaErrors } from '../shared/schemaErrors';
-import { dayBefore, formatDate, todayIso } from './format';
 
 export interface GartenwechselDialogProps {
   parzelle: Parzelle;
@@ -29,8 +29,8 @@ export interface GartenwechselDialogProps {
 /** "Parzelle 17: Huber Maria bis 28.02.2026, ab 01.03.2026 Gruber Franz". */
 export function gartenwechselSummary(parzelle: Parzelle, neuerName: string, datum: string): string {
   const alt = parzelle.nutzungsberechtigter;
-  const bisher = alt ? `${alt.name} bis ${formatDate(dayBefore(datum))}` : 'bisher frei';
-  return `Parzelle ${parzelle.nummer}: ${bisher}, ab ${formatDate(datum)} ${neuerName}`;
+  const bisher = alt ? `${alt.name} bis ${formatGermanDate(dayBefore(datum))}` : 'bisher frei';
+  return `Parzelle ${parzelle.nummer}: ${bisher}, ab ${formatGermanDate(datum)} ${neuerName}`;
 }
 
 const STEPS = ['Neuer Nutzungsberechtigter', 'Datum', 'Zusammenfassung'] as const;
@@ -96,7 +96,7 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
           <Text>
             Bisher:{' '}
             {parzelle.nutzungsberechtigter
-              ? `${parzelle.nutzungsberechtigter.name} seit ${formatDate(parzelle.nutzungsberechtigter.von)}`
+              ? `${parzelle.nutzungsberechtigter.name} seit ${formatGermanDate(parzelle.nutzungsberechtigter.von)}`
               : 'frei'}
           </Text>
           {step === 0 ? (

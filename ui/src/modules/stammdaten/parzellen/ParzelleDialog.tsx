@@ -25,6 +25,7 @@ import {
   useDialogContainer,
 } from '@adobe/react-spectrum';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { formatGermanDate } from '../../../../../src/platform/dates';
 import { describeError, isAbortedError } from '../../../api/errors';
 import { parkkartenPdfUrl } from '../../../api/stammdaten/parkkarten';
 import {
@@ -42,7 +43,7 @@ import { MessageBanner } from '../../../components/MessageBanner';
 import { VerlaufPanel } from '../../../components/VerlaufPanel';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
 import { schemaErrors } from '../shared/schemaErrors';
-import { areaToInput, formatDate, inputToArea } from './format';
+import { areaToInput, inputToArea } from './format';
 
 const FIELDS = [
   'nummer',
@@ -305,7 +306,7 @@ export function ParzelleDialog({
       <Header>
         {parzelle ? (
           <Flex gap="size-100" alignItems="center" wrap>
-            <Text>{holder ? `${holder.name} seit ${formatDate(holder.von)}` : 'frei'}</Text>
+            <Text>{holder ? `${holder.name} seit ${formatGermanDate(holder.von)}` : 'frei'}</Text>
             {/* The stored count of the plot's year: the PDF prints that one, not an unsaved edit. */}
             {parzelle.anzahlParkkarten > 0 ? (
               <Link href={parkkartenPdfUrl(parzelle.pachtabrechnungId, parzelle.id)} target="_blank" rel="noreferrer">
@@ -393,8 +394,8 @@ function Gartenhistorie({ parzelleId }: { parzelleId: number }): ReactNode {
         {data.map((eintrag) => (
           <tr key={`${eintrag.adresseId}-${eintrag.von}`}>
             <td>{eintrag.name}</td>
-            <td>{formatDate(eintrag.von)}</td>
-            <td>{eintrag.bis ? formatDate(eintrag.bis) : 'heute'}</td>
+            <td>{formatGermanDate(eintrag.von)}</td>
+            <td>{eintrag.bis ? formatGermanDate(eintrag.bis) : 'heute'}</td>
           </tr>
         ))}
       </tbody>

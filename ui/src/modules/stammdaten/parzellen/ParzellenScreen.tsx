@@ -23,13 +23,15 @@ import {
 import Add from '@spectrum-icons/workflow/Add';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { collator } from '../../../../../src/platform/collation';
+import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import { deleteParzelle, type Parzelle, type ParzellenFilter, useParzellen } from '../../../api/stammdaten/parzellen';
 import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
-import { formatArea, formatDate } from './format';
+import { formatArea } from './format';
 import { GartenwechselDialog } from './GartenwechselDialog';
 import { ParzelleDialog } from './ParzelleDialog';
 
@@ -68,8 +70,6 @@ const COLUMNS: readonly { key: ColumnKey; name: string; align?: 'end'; minWidth:
   { key: 'hauptwasserzaehler', name: 'Hauptwasserzähler', minWidth: 180 },
 ];
 
-const collator = new Intl.Collator('de-AT', { numeric: true, sensitivity: 'base' });
-
 function compareBy(a: Parzelle, b: Parzelle, column: ColumnKey): number {
   switch (column) {
     case 'flaeche':
@@ -106,7 +106,7 @@ function cellText(row: Parzelle, column: ColumnKey): string {
     case 'nutzungsberechtigter':
       return row.nutzungsberechtigter?.name ?? 'frei';
     case 'seit':
-      return formatDate(row.nutzungsberechtigter?.von);
+      return formatGermanDate(row.nutzungsberechtigter?.von, '–');
     case 'gruppe':
       return row.gruppeName ?? '–';
     case 'hauptwasserzaehler':

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dayBefore, formatArea, formatDate, inputToArea } from './format';
+import { dayBefore, formatGermanDate } from '../../../../../src/platform/dates';
+import { formatArea, inputToArea } from './format';
 
 describe('parzellen format', () => {
   it('formats dates and areas the Austrian way', () => {
-    expect(formatDate('2025-01-15')).toBe('15.01.2025');
-    expect(formatDate(null)).toBe('–');
+    expect(formatGermanDate('2025-01-15')).toBe('15.01.2025');
+    expect(formatGermanDate(null, '–')).toBe('–');
     expect(formatArea('400.00').replace(/\u00a0/g, ' ')).toBe('400,00 m²');
     expect(formatArea(null)).toBe('–');
   });

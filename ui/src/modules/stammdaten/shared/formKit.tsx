@@ -175,7 +175,7 @@ export interface DateFieldProps {
   autoFocus?: boolean;
 }
 
-/** A date typed as TT.MM.JJJJ (the club's Excel habit); parse it with parseDate. */
+/** A date typed as TT.MM.JJJJ (the club's Excel habit); parse it with parseGermanDate (src/platform/dates). */
 export function DateField({
   label,
   value,

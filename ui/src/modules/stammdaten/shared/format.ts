@@ -1,50 +1,18 @@
 /** Display and wire formats of the Stammdaten screens (de-AT on screen; dots and ISO dates on the wire). */
+import { collator } from '../../../../../src/platform/collation';
+import { formatM3 } from '../../../../../src/platform/money';
 
-const EURO = new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' });
-// de-DE groups with a dot ("12.340,000") as UI.md asks; de-AT would use a narrow space.
-const CUBIC = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+// Dates, money and the German order come from src/platform (dates, money, collation), as on the
+// server; what is here only adapts them to the screens.
 
-/** 6000 → "€ 60,00". */
-export function formatCents(cents: number): string {
-  return EURO.format(cents / 100);
-}
-
-/** "2025-01-15" → "15.01.2025"; null → "". */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : iso;
-}
-
-/** "123.529" → "123,529 m³". */
+/** "123.529" → "123,529 m³" (exact, dot grouping as UI.md asks); "" for none or no number. */
 export function formatCubic(stand: string | number | null | undefined): string {
   if (stand === null || stand === undefined || stand === '') return '';
-  const value = Number(stand);
-  return Number.isFinite(value) ? `${CUBIC.format(value)} m³` : '';
-}
-
-/**
- * A date as typed: "15.01.2025", "15.1.2025" or "2025-01-15" → "2025-01-15"; empty → null;
- * anything else (or an impossible day) → undefined.
- */
-export function parseDate(text: string): string | null | undefined {
-  const value = text.trim();
-  if (value === '') return null;
-  let parts: [number, number, number] | undefined;
-  const de = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (de) parts = [Number(de[3]), Number(de[2]), Number(de[1])];
-  else if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  if (!parts) return undefined;
-  const [year, month, day] = parts;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** Today in Vienna as YYYY-MM-DD. */
-export function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date());
+  try {
+    return formatM3(stand, { nbsp: false });
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -56,8 +24,6 @@ export function readingToWire(text: string): string | undefined {
   if (value.includes(',')) value = value.replace(/\./g, '').replace(',', '.');
   return /^\d{1,9}(\.\d{1,3})?$/.test(value) ? value : undefined;
 }
-
-export const collator = new Intl.Collator('de-AT', { numeric: true, sensitivity: 'base' });
 
 /** Compares texts the German way, numbers numerically, nulls last. */
 export function compareValues(a: string | number | boolean | null, b: string | number | boolean | null): number {
