@@ -3,6 +3,7 @@ import { currentJahr, ensureYear } from '../../src/modules/stammdaten/services/p
 import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
+import { buildAdresse, buildPachtverhaeltnis } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Parzellen, Gruppen and the year scope through the real app: CRUD with history, validation with
@@ -55,20 +56,10 @@ const dump = async () => ({
   history: await db()('history').count({ n: '*' }).first(),
 });
 
-async function insertAdresse(nachname: string, vorname: string): Promise<number> {
-  const now = nowDb();
-  const [id] = await db()('adressen').insert({ nachname, vorname, created_at: now, updated_at: now });
-  return Number(id);
-}
-async function insertLease(parzelleId: number, adresseId: number, von: string, bis: string | null = null) {
-  await db()('pachtverhaeltnisse').insert({
-    parzelle_id: parzelleId,
-    adresse_id: adresseId,
-    von,
-    bis,
-    created_at: nowDb(),
-  });
-}
+const person = async (nachname: string, vorname: string) =>
+  (await buildAdresse(app.services, { nachname, vorname })).id;
+const lease = (parzelleId: number, adresseId: number, von: string, bis: string | null = null) =>
+  buildPachtverhaeltnis(app.services, { parzelleId, adresseId, von, bis });
 
 describe('year scope', () => {
   it('creates the current year on first use and lists years newest first', async () => {
@@ -267,10 +258,10 @@ describe('Parzellen', () => {
   });
 
   it('lists with filter and search and shows the current holder', async () => {
-    const huber = await insertAdresse('Huber', 'Maria');
-    const alt = await insertAdresse('Altmann', 'Karl');
-    await insertLease(p17.id, alt, '2010-01-01', '2020-02-29');
-    await insertLease(p17.id, huber, '2020-03-01');
+    const huber = await person('Huber', 'Maria');
+    const alt = await person('Altmann', 'Karl');
+    await lease(p17.id, alt, '2010-01-01', '2020-02-29');
+    await lease(p17.id, huber, '2020-03-01');
     const list = async (query: Record<string, string>) =>
       (await admin.get<Parzelle[]>('Stammdaten/Parzellen', query)).body.map((p) => p.nummer);
     expect(await list({})).toEqual(['3', '17', 'B-2']);
@@ -323,8 +314,8 @@ describe('Parzellen', () => {
 
   it('names past holders when a plot had leases only in the past', async () => {
     const p = (await saveParzelle({ nummer: '40' })).body;
-    const a = await insertAdresse('Berger', 'Franz');
-    await insertLease(p.id, a, '2001-05-01', '2015-12-31');
+    const a = await person('Berger', 'Franz');
+    await lease(p.id, a, '2001-05-01', '2015-12-31');
     const res = await admin.delete<Problem>('Stammdaten/DeleteParzelle', { id: p.id });
     expect(res.status).toBe(409);
     expect(res.body.title).toBe(

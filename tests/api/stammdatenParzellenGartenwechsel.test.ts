@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind, nowDb } from '../../src/platform/db/db';
+import { dbKind } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
+import { buildAdresse, buildGartenwechsel, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Gartenwechsel: a free plot assigned, a plot moved from its holder (old lease ends the day
@@ -35,23 +36,21 @@ const dump = async () => ({
   history: await db()('history').orderBy('id'),
 });
 
-async function insertAdresse(nachname: string, vorname: string): Promise<number> {
-  const now = nowDb();
-  const [id] = await db()('adressen').insert({ nachname, vorname, created_at: now, updated_at: now });
-  return Number(id);
-}
+const person = async (nachname: string, vorname: string) =>
+  (await buildAdresse(app.services, { nachname, vorname })).id;
 
-let plot: Parzelle;
-let huber: number;
-let maier: number;
-let gruber: number;
+/** Plot `nummer` held by Huber Maria since 2020-03-01; Maier Josef and Gruber Anna hold nothing. */
+async function heldPlot(nummer: string) {
+  const plot = await buildParzelle(app.services, { nummer, flaeche: '400' });
+  const huber = await person('Huber', 'Maria');
+  await buildGartenwechsel(app.services, { parzelleId: plot.id, adresseId: huber, datum: '2020-03-01' });
+  return { plot, huber, maier: await person('Maier', 'Josef'), gruber: await person('Gruber', 'Anna') };
+}
 
 describe('Gartenwechsel', () => {
   it('assigns a free plot from the date', async () => {
-    plot = (await admin.post<Parzelle>('Stammdaten/UpdateParzelle', { nummer: '17', flaeche: '400' })).body;
-    huber = await insertAdresse('Huber', 'Maria');
-    maier = await insertAdresse('Maier', 'Josef');
-    gruber = await insertAdresse('Gruber', 'Anna');
+    const plot = (await admin.post<Parzelle>('Stammdaten/UpdateParzelle', { nummer: '17', flaeche: '400' })).body;
+    const huber = await person('Huber', 'Maria');
     const res = await wechsel({ parzelleId: plot.id, neueAdresseId: huber, datum: '2020-03-01' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.parzelle).toMatchObject({
@@ -76,16 +75,17 @@ describe('Gartenwechsel', () => {
   });
 
   it('refuses bad input with German errors and changes nothing', async () => {
+    const { plot, huber, maier } = await heldPlot('21');
     const before = await dump();
     const cases: [unknown, Record<string, string[]>][] = [
       [
         { parzelleId: plot.id, neueAdresseId: huber, datum: '2024-01-01' },
-        { neueAdresseId: ['Huber Maria ist bereits Nutzungsberechtigte(r) von Parzelle 17.'] },
+        { neueAdresseId: ['Huber Maria ist bereits Nutzungsberechtigte(r) von Parzelle 21.'] },
       ],
       [
         { parzelleId: plot.id, neueAdresseId: maier, datum: '2019-12-31' },
         {
-          datum: ['Für Parzelle 17 ist ab 01.03.2020 bereits Huber Maria eingetragen. Der Wechsel muss danach liegen.'],
+          datum: ['Für Parzelle 21 ist ab 01.03.2020 bereits Huber Maria eingetragen. Der Wechsel muss danach liegen.'],
         },
       ],
       [
@@ -123,6 +123,7 @@ describe('Gartenwechsel', () => {
   });
 
   it('leaves the old holder in place when a later step fails (one transaction)', async () => {
+    const { plot, huber, maier } = await heldPlot('22');
     // Make the last step (the history entry) fail: the lease update and insert must roll back.
     if (dbKind(db()) === 'mysql') {
       await db().raw(
@@ -146,6 +147,7 @@ describe('Gartenwechsel', () => {
   });
 
   it('moves the plot from the old holder: old lease ends the day before', async () => {
+    const { plot, huber, maier } = await heldPlot('23');
     const res = await wechsel({ parzelleId: plot.id, neueAdresseId: maier, datum: '2024-03-01' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.parzelle.nutzungsberechtigter).toEqual({
@@ -185,6 +187,8 @@ describe('Gartenwechsel', () => {
   });
 
   it('keeps the Gartenhistorie newest first over several changes and refuses a date before a later lease', async () => {
+    const { plot, huber, maier, gruber } = await heldPlot('24');
+    await buildGartenwechsel(app.services, { parzelleId: plot.id, adresseId: maier, datum: '2024-03-01' });
     expect((await wechsel({ parzelleId: plot.id, neueAdresseId: gruber, datum: '2025-01-01' })).status).toBe(200);
     const hist = (await admin.get<Holder[]>('Stammdaten/GetGartenhistorie', { parzelleId: plot.id })).body;
     expect(hist.map((x) => [x.name, x.von, x.bis])).toEqual([
@@ -195,16 +199,15 @@ describe('Gartenwechsel', () => {
     const res = await wechsel({ parzelleId: plot.id, neueAdresseId: huber, datum: '2024-06-01' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      datum: ['Für Parzelle 17 ist ab 01.01.2025 bereits Gruber Anna eingetragen. Der Wechsel muss danach liegen.'],
+      datum: ['Für Parzelle 24 ist ab 01.01.2025 bereits Gruber Anna eingetragen. Der Wechsel muss danach liegen.'],
     });
     // A closed lease planned after the date blocks a change before it as well.
     const p2 = (await admin.post<Parzelle>('Stammdaten/UpdateParzelle', { nummer: '18' })).body;
-    await db()('pachtverhaeltnisse').insert({
-      parzelle_id: p2.id,
-      adresse_id: huber,
+    await buildPachtverhaeltnis(app.services, {
+      parzelleId: p2.id,
+      adresseId: huber,
       von: '2030-01-01',
       bis: '2030-12-31',
-      created_at: nowDb(),
     });
     const planned = await wechsel({ parzelleId: p2.id, neueAdresseId: maier, datum: '2029-01-01' });
     expect(planned.status).toBe(422);

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import { adresseBody } from '../../src/modules/stammdaten/schema/adressen';
+import { gruppeBody, parzelleBody } from '../../src/modules/stammdaten/schema/parzellen';
+import { saveAdresse } from '../../src/modules/stammdaten/services/adressen';
+import { executeGartenwechsel } from '../../src/modules/stammdaten/services/gartenwechsel';
+import { saveGruppe } from '../../src/modules/stammdaten/services/gruppen';
+import { ensureYear } from '../../src/modules/stammdaten/services/pachtabrechnungen';
+import { saveParzelle } from '../../src/modules/stammdaten/services/parzellen';
+import { createUser } from '../../src/modules/user/services';
+import { systemActor } from '../../src/platform/auth/principal';
+import { nowDb } from '../../src/platform/db/db';
+import type { AppServices } from '../../src/platform/services';
+import { TEST_PASSWORD } from './testApp';
+
+// Factories (ADR 0004): each builds one record through the same service and schema the API uses,
+// with defaults that are unique in the database, and creates the parents it needs itself. Tests
+// pass only what they assert on; no test depends on rows another test made.
+
+const actor = systemActor('Test');
+let sequence = 0;
+/** A number no other record of this test process got. */
+const next = () => ++sequence;
+
+type Services = AppServices;
+
+export async function buildGruppe(services: Services, overrides: Partial<z.input<typeof gruppeBody>> = {}) {
+  const data = gruppeBody.parse({ id: 0, name: `Gruppe ${next()}`, ...overrides });
+  return saveGruppe(services.db, actor, data);
+}
+
+export async function buildParzelle(services: Services, overrides: Partial<z.input<typeof parzelleBody>> = {}) {
+  const data = parzelleBody.parse({ id: 0, nummer: `F-${next()}`, ...overrides });
+  return saveParzelle(services.db, actor, data);
+}
+
+export async function buildAdresse(services: Services, overrides: Partial<z.input<typeof adresseBody>> = {}) {
+  const n = next();
+  const data = adresseBody.parse({ id: 0, nachname: `Testperson${n}`, vorname: 'Anna', ...overrides });
+  return saveAdresse(services, services.db, actor, data);
+}
+
+/** A Gartenwechsel: from `datum` the plot is `adresse`'s (both built when not given). */
+export async function buildGartenwechsel(
+  services: Services,
+  input: { parzelleId?: number; adresseId?: number; datum?: string } = {},
+) {
+  const parzelleId = input.parzelleId ?? (await buildParzelle(services)).id;
+  const neueAdresseId = input.adresseId ?? (await buildAdresse(services)).id;
+  return executeGartenwechsel(services.db, actor, { parzelleId, neueAdresseId, datum: input.datum ?? '2020-01-01' });
+}
+
+/**
+ * A Pachtverhältnis from `von`, open-ended through a Gartenwechsel. A closed one (`bis`) is written
+ * directly: the services end a lease only by the next holder's Gartenwechsel, and a test of
+ * history often needs a gap or a period that no change made.
+ */
+export async function buildPachtverhaeltnis(
+  services: Services,
+  input: { parzelleId?: number; adresseId?: number; von?: string; bis?: string | null } = {},
+): Promise<{ parzelleId: number; adresseId: number }> {
+  const parzelleId = input.parzelleId ?? (await buildParzelle(services)).id;
+  const adresseId = input.adresseId ?? (await buildAdresse(services)).id;
+  const von = input.von ?? '2020-01-01';
+  if (input.bis == null) {
+    await executeGartenwechsel(services.db, actor, { parzelleId, neueAdresseId: adresseId, datum: von });
+  } else {
+    await services
+      .db('pachtverhaeltnisse')
+      .insert({ parzelle_id: parzelleId, adresse_id: adresseId, von, bis: input.bis, created_at: nowDb() });
+  }
+  return { parzelleId, adresseId };
+}
+
+/** The billing year `jahr` (created when missing). */
+export async function buildPachtabrechnung(services: Services, jahr: number) {
+  return ensureYear(services.db, jahr);
+}
+
+/** A user with `roles` (role names) and the test password. */
+export async function buildUser(
+  services: Services,
+  overrides: { email?: string; name?: string; roles?: string[]; password?: string } = {},
+) {
+  const n = next();
+  return createUser(
+    services.db,
+    {
+      email: overrides.email ?? `user${n}-${process.pid}@test.kgv`,
+      name: overrides.name ?? `Test ${n}`,
+      password: overrides.password ?? TEST_PASSWORD,
+      roles: overrides.roles ?? ['Obmann'],
+    },
+    actor,
+  );
+}
