@@ -5,6 +5,13 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/apiClient';
+import {
+  buildAdresse,
+  buildGruppe,
+  buildPachtabrechnung,
+  buildPachtverhaeltnis,
+  buildParzelle,
+} from '../helpers/factories';
 import { insertRow } from '../helpers/insertRow';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
@@ -23,48 +30,59 @@ const insert = (table: string, row: Record<string, unknown>, stamps: 'both' | 'c
 
 beforeAll(async () => {
   app = await startTestApp();
-  const db = app.services.db;
-  if (!(await db('pachtabrechnungen').where({ jahr: 2026 }).first())) {
-    ids.pa = await insert('pachtabrechnungen', { jahr: 2026, bezeichnung: 'Pacht 2026' });
-  } else ids.pa = Number((await db('pachtabrechnungen').where({ jahr: 2026 }).first()).id);
-  ids.gruppeA = await insert('gruppen', { name: 'Gruppe A' });
-  await insert('gruppen', { name: 'Gruppe B' });
-  ids.p1 = await insert('parzellen', { nummer: '1', flaeche: '400.00', gruppe_id: ids.gruppeA });
-  ids.p2 = await insert('parzellen', { nummer: '2', flaeche: '300.50' });
-  ids.p3 = await insert('parzellen', { nummer: '3', flaeche: '250.00' });
-  await db('parzelle_jahr').insert([
-    { parzelle_id: ids.p1, pachtabrechnung_id: ids.pa, gemeinschaftsflaeche: '100.00', anzahl_parkkarten: 1 },
-    { parzelle_id: ids.p2, pachtabrechnung_id: ids.pa, gemeinschaftsflaeche: '75.25', anzahl_parkkarten: 0 },
-  ]);
-  ids.huber = await insert('adressen', {
-    anrede: 'Frau',
-    vorname: 'Maria',
-    nachname: 'Huber',
-    strasse: 'Favoritenstraße 12',
-    plz: '1100',
-    ort: 'Wien',
-    geburtsdatum: '1976-03-15',
-    eintrittsdatum: '2016-05-01',
-    flags: 256,
-    zeitung_erlaubt: true,
-    email: 'maria.huber@example.at',
-  });
-  ids.gruber = await insert('adressen', {
-    titel: 'Dr.',
-    vorname: 'Franz',
-    nachname: 'Gruber',
-    geburtsdatum: '1950-12-01',
-    eintrittsdatum: '2000-01-01',
-    flags: 256,
-  });
-  ids.bauer = await insert('adressen', {
-    vorname: 'Karl',
-    nachname: 'Bauer',
-    geburtsdatum: '1926-07-07',
-    eintrittsdatum: '2001-03-03',
-    flags: 0,
-  });
-  await insert('adressen', {
+  ids.pa = (await buildPachtabrechnung(app.services, 2026)).id;
+  ids.gruppeA = (await buildGruppe(app.services, { name: 'Gruppe A' })).id;
+  await buildGruppe(app.services, { name: 'Gruppe B' });
+  const jahr = { pachtabrechnungId: ids.pa };
+  ids.p1 = (
+    await buildParzelle(app.services, {
+      nummer: '1',
+      flaeche: '400.00',
+      gruppeId: ids.gruppeA,
+      gemeinschaftsflaeche: '100.00',
+      anzahlParkkarten: 1,
+      ...jahr,
+    })
+  ).id;
+  ids.p2 = (
+    await buildParzelle(app.services, { nummer: '2', flaeche: '300.50', gemeinschaftsflaeche: '75.25', ...jahr })
+  ).id;
+  ids.p3 = (await buildParzelle(app.services, { nummer: '3', flaeche: '250.00' })).id;
+  ids.huber = (
+    await buildAdresse(app.services, {
+      anrede: 'Frau',
+      vorname: 'Maria',
+      nachname: 'Huber',
+      strasse: 'Favoritenstraße 12',
+      plz: '1100',
+      ort: 'Wien',
+      geburtsdatum: '1976-03-15',
+      eintrittsdatum: '2016-05-01',
+      flags: 256,
+      zeitungErlaubt: true,
+      email: 'maria.huber@example.at',
+    })
+  ).id;
+  ids.gruber = (
+    await buildAdresse(app.services, {
+      titel: 'Dr.',
+      vorname: 'Franz',
+      nachname: 'Gruber',
+      geburtsdatum: '1950-12-01',
+      eintrittsdatum: '2000-01-01',
+      flags: 256,
+    })
+  ).id;
+  ids.bauer = (
+    await buildAdresse(app.services, {
+      vorname: 'Karl',
+      nachname: 'Bauer',
+      geburtsdatum: '1926-07-07',
+      eintrittsdatum: '2001-03-03',
+      flags: 0,
+    })
+  ).id;
+  await buildAdresse(app.services, {
     vorname: 'Otto',
     nachname: 'Ehemalig',
     geburtsdatum: '1976-01-01',
@@ -79,8 +97,8 @@ beforeAll(async () => {
     beziehung: 'Ehegatte',
     geburtsdatum: '1956-02-02',
   });
-  await insert('pachtverhaeltnisse', { parzelle_id: ids.p1, adresse_id: ids.huber, von: '2016-05-01' }, 'created');
-  await insert('pachtverhaeltnisse', { parzelle_id: ids.p2, adresse_id: ids.gruber, von: '2000-01-01' }, 'created');
+  await buildPachtverhaeltnis(app.services, { parzelleId: ids.p1, adresseId: ids.huber, von: '2016-05-01' });
+  await buildPachtverhaeltnis(app.services, { parzelleId: ids.p2, adresseId: ids.gruber, von: '2000-01-01' });
   const kat = await insert('abstellplatz_kategorien', { name: 'Test-Kategorie', jahresgebuehr_cent: 5000 });
   const ap1 = await insert('abstellplaetze', { nummer: 'P1', kategorie_id: kat });
   await insert('abstellplaetze', { nummer: 'P2', kategorie_id: kat });
