@@ -1,5 +1,6 @@
 import { dateOf, parseGermanDate } from '../../../platform/dates';
 import type { CellValue } from '../../../platform/excel/excelReader';
+import { roundDecimal } from '../../../platform/money';
 import type { FieldKind } from './exportTables';
 
 // Reading one cell of an imported workbook: Excel dates and serial numbers, German dates and
@@ -78,7 +79,7 @@ export function parseField(kind: FieldKind, value: CellValue, places = 2): { val
       const n = parseDecimal(value);
       if (n === undefined) return { error: `„${text(value)}“ ist keine Zahl.` };
       if (n === null) return kind === 'dec' ? { error: 'Die Zahl fehlt.' } : { value: null };
-      return { value: n.toFixed(places) };
+      return { value: roundDecimal(n, places) };
     }
     case 'bool': {
       const b = parseBool(value);

@@ -3,6 +3,7 @@ import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { type CellValue, normalizeHeader, type ReadSheet } from '../../../platform/excel/excelReader';
 import { recordHistory } from '../../../platform/history/history';
+import { roundDecimal } from '../../../platform/money';
 import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { parseDate, parseDecimal, text } from './importCells';
 import { IMPORT_ACTOR_NAME, type ImportError, type ImportPlan } from './importPlan';
@@ -154,7 +155,7 @@ export async function planVereinsliste(db: Db, sheet: ReadSheet): Promise<Import
           after: r.adresse,
         });
         if (r.parzelle) {
-          const plot = { nummer: r.parzelle, flaeche: (r.flaeche ?? 0).toFixed(2) };
+          const plot = { nummer: r.parzelle, flaeche: roundDecimal(r.flaeche ?? 0, 2) };
           const [parzelleId] = await trx('parzellen').insert({ ...plot, created_at: now, updated_at: now });
           const pid = Number(parzelleId);
           const von = r.eintritt ?? todayIso();
