@@ -1,7 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
 import { dateOf, todayIso } from '../../../platform/dates';
-import { type Db, nowDb } from '../../../platform/db/db';
+import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
@@ -203,6 +203,14 @@ export async function getZuordnung(db: Db, id: number): Promise<AbstellplatzZuor
 }
 
 export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzInput): Promise<AbstellplatzDetail> {
+  return inTransaction(db, (trx) => saveAbstellplatzInTransaction(trx, actor, data));
+}
+
+async function saveAbstellplatzInTransaction(
+  db: Db,
+  actor: Actor,
+  data: AbstellplatzInput,
+): Promise<AbstellplatzDetail> {
   const id = data.id;
   if (id) {
     const claimed = await claimVersion(db, {
@@ -253,6 +261,10 @@ export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzI
 }
 
 export async function deleteAbstellplatz(db: Db, actor: Actor, id: number): Promise<void> {
+  return inTransaction(db, (trx) => deleteAbstellplatzInTransaction(trx, actor, id));
+}
+
+async function deleteAbstellplatzInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getAbstellplatz(db, id);
   const users = (await db('abstellplatz_zuordnungen').where({ abstellplatz_id: id }).select('adresse_id')) as {
     adresse_id: number;

@@ -24,7 +24,7 @@ import { recordOnAdresse } from './adresseHistory';
 
 /**
  * Gives the space to another address from `datum`: the assignment running then ends the day
- * before, the new one starts at `datum` (open-ended). Call it inside a transaction.
+ * before, the new one starts at `datum` (open-ended). In one transaction (the caller's, when it passes one).
  */
 export async function neuzuordnung(
   db: Db,

@@ -183,7 +183,7 @@ export async function filesByAdresse(services: AppServices, db: Db, id: number):
   return services.files.listByOwner(db, ADRESSE_FILE_OWNER, id);
 }
 
-/** Creates (id 0) or updates an address and stores its uploads, in the caller's transaction. */
+/** Creates (id 0) or updates an address and stores its uploads, in one transaction (the caller's, when it passes one). */
 export async function saveAdresse(
   services: AppServices,
   db: Db,

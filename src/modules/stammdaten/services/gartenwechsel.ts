@@ -65,7 +65,7 @@ const holderOf = (l: LeaseRow | undefined, bis?: string | null) =>
       }
     : null;
 
-/** Passes a plot to `neueAdresseId` from `datum`; call it inside a transaction. */
+/** Passes a plot to `neueAdresseId` from `datum`, in one transaction (the caller's, when it passes one). */
 export async function executeGartenwechsel(
   db: Db,
   actor: Actor,

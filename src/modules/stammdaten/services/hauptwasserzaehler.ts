@@ -204,7 +204,7 @@ async function saveHauptwasserzaehlerInTransaction(db: Db, actor: Actor, data: H
 /**
  * Replaces the meter: the old one's final reading and the new one's first reading at `datum`, the
  * new number and calibration date (the change date when none is given: a new meter is verified).
- * Call it inside a transaction.
+ * All in one transaction (the caller's, when it passes one).
  */
 export async function wechselHauptwasserzaehler(db: Db, actor: Actor, data: WechselInput): Promise<Hauptwasserzaehler> {
   return inTransaction(db, (trx) => wechselHauptwasserzaehlerInTransaction(trx, actor, data));
