@@ -146,6 +146,30 @@ describe('Gartenwechsel', () => {
     expect(p.nutzungsberechtigter).toMatchObject({ adresseId: huber, von: '2020-03-01' });
   });
 
+  it('rolls back as well when the service is called without HTTP (as the CLI and jobs call it)', async () => {
+    const { plot, huber, maier } = await heldPlot('25');
+    if (dbKind(db()) === 'mysql') {
+      await db().raw(
+        "CREATE TRIGGER test_fail_gartenwechsel_cli BEFORE INSERT ON history FOR EACH ROW BEGIN IF NEW.action = 'gartenwechsel' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Testfehler'; END IF; END",
+      );
+    } else {
+      await db().raw(
+        "CREATE TRIGGER test_fail_gartenwechsel_cli BEFORE INSERT ON history WHEN NEW.action = 'gartenwechsel' BEGIN SELECT RAISE(ABORT, 'Testfehler'); END",
+      );
+    }
+    const before = await dump();
+    try {
+      await expect(
+        buildGartenwechsel(app.services, { parzelleId: plot.id, adresseId: maier, datum: '2024-03-01' }),
+      ).rejects.toThrow(/Testfehler/);
+    } finally {
+      await db().raw('DROP TRIGGER test_fail_gartenwechsel_cli');
+    }
+    expect(await dump()).toEqual(before);
+    const p = (await admin.get<Parzelle>('Stammdaten/GetParzelle', { id: plot.id })).body;
+    expect(p.nutzungsberechtigter).toMatchObject({ adresseId: huber, von: '2020-03-01' });
+  });
+
   it('moves the plot from the old holder: old lease ends the day before', async () => {
     const { plot, huber, maier } = await heldPlot('23');
     const res = await wechsel({ parzelleId: plot.id, neueAdresseId: maier, datum: '2024-03-01' });
