@@ -12,6 +12,7 @@ import {
   View,
 } from '@adobe/react-spectrum';
 import { useState } from 'react';
+import { formatGermanDate } from '../../../src/platform/dates';
 import { describeError } from '../api/errors';
 import { type HistoryEntry, useHistory } from '../api/stammdaten/history';
 import { MessageBanner } from './MessageBanner';
@@ -77,8 +78,7 @@ function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'ja' : 'nein';
   if (typeof value === 'string') {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    return match ? `${match[3]}.${match[2]}.${match[1]}` : value;
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatGermanDate(value) : value;
   }
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
