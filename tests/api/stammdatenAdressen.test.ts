@@ -3,6 +3,7 @@ import { displayName, isActive } from '../../src/modules/stammdaten/services/nam
 import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
+import { buildPachtabrechnung, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Stammdaten addresses through the real app: CRUD, filters, uploads, validation, 409, history, rights.
@@ -131,23 +132,35 @@ describe('Adresse CRUD', () => {
   });
 
   it("scopes GetAdresse to a year: the plots held in it with that year's values", async () => {
-    const db = app.services.db;
-    const now = nowDb();
-    const stamps = { created_at: now, updated_at: now };
     const a = await create({ nachname: 'Jahrhuber', vorname: 'Ida' });
-    const [y2024] = await db('pachtabrechnungen').insert({ jahr: 2024, bezeichnung: '2024', ...stamps });
-    const [y2025] = await db('pachtabrechnungen').insert({ jahr: 2025, bezeichnung: '2025', ...stamps });
-    const [p1] = await db('parzellen').insert({ nummer: 'J-1', flaeche: '300.00', ...stamps });
-    const [p2] = await db('parzellen').insert({ nummer: 'J-2', flaeche: '250.50', ...stamps });
-    await db('parzelle_jahr').insert([
-      { parzelle_id: p1, pachtabrechnung_id: y2024, gemeinschaftsflaeche: '11.00', anzahl_parkkarten: 2 },
-      { parzelle_id: p2, pachtabrechnung_id: y2025, gemeinschaftsflaeche: '9.50', anzahl_parkkarten: 1 },
-    ]);
+    const y2024 = (await buildPachtabrechnung(app.services, 2024)).id;
+    const y2025 = (await buildPachtabrechnung(app.services, 2025)).id;
+    const p1 = (
+      await buildParzelle(app.services, {
+        nummer: 'J-1',
+        flaeche: '300.00',
+        pachtabrechnungId: y2024,
+        gemeinschaftsflaeche: '11.00',
+        anzahlParkkarten: 2,
+      })
+    ).id;
+    const p2 = (
+      await buildParzelle(app.services, {
+        nummer: 'J-2',
+        flaeche: '250.50',
+        pachtabrechnungId: y2025,
+        gemeinschaftsflaeche: '9.50',
+        anzahlParkkarten: 1,
+      })
+    ).id;
     // J-1 until mid-2024, J-2 from 2025 on.
-    await db('pachtverhaeltnisse').insert([
-      { parzelle_id: p1, adresse_id: a.id, von: '2019-04-01', bis: '2024-06-30', created_at: now },
-      { parzelle_id: p2, adresse_id: a.id, von: '2025-03-01', bis: null, created_at: now },
-    ]);
+    await buildPachtverhaeltnis(app.services, {
+      parzelleId: p1,
+      adresseId: a.id,
+      von: '2019-04-01',
+      bis: '2024-06-30',
+    });
+    await buildPachtverhaeltnis(app.services, { parzelleId: p2, adresseId: a.id, von: '2025-03-01' });
     type Jahr = { pachtabrechnungId: number; jahr: number; parzellen: Record<string, unknown>[] };
     const jahr = async (pachtabrechnungID: number) =>
       (await admin.get<{ jahr: Jahr }>('Stammdaten/GetAdresse', { id: a.id, pachtabrechnungID })).body.jahr;
@@ -170,7 +183,7 @@ describe('Adresse CRUD', () => {
       expect.objectContaining({ nummer: 'J-2', bis: null, gemeinschaftsflaeche: '9.50', anzahlParkkarten: 1 }),
     ]);
     expect((await admin.get('Stammdaten/GetAdresse', { id: a.id, pachtabrechnungID: 999999 })).status).toBe(404);
-    await db('pachtverhaeltnisse').where({ adresse_id: a.id }).delete();
+    await app.services.db('pachtverhaeltnisse').where({ adresse_id: a.id }).delete();
   });
 
   it('answers 404 for unknown addresses', async () => {
@@ -457,20 +470,10 @@ describe('validation', () => {
 describe('DeleteAdresse', () => {
   it('refuses (409) to delete an address that holds a plot and names the plot', async () => {
     const adresse = await create({ nachname: 'Pächterin', vorname: 'Jana' });
-    const db = app.services.db;
-    const now = nowDb();
-    const [parzelleId] = await db('parzellen').insert({
-      nummer: 'B-17',
-      flaeche: 400,
-      created_at: now,
-      updated_at: now,
-    });
-    await db('pachtverhaeltnisse').insert({
-      parzelle_id: parzelleId,
-      adresse_id: adresse.id,
+    const { parzelleId } = await buildPachtverhaeltnis(app.services, {
+      parzelleId: (await buildParzelle(app.services, { nummer: 'B-17', flaeche: '400' })).id,
+      adresseId: adresse.id,
       von: '2020-03-01',
-      bis: null,
-      created_at: now,
     });
     const got = await admin.get<Adresse>('Stammdaten/GetAdresse', { id: adresse.id });
     expect(got.body.parzellen).toEqual([{ id: Number(parzelleId), nummer: 'B-17', von: '2020-03-01' }]);
