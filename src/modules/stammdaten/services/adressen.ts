@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { todayIso } from '../../../platform/dates';
+import { dateOf, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound } from '../../../platform/errors';
@@ -78,10 +78,8 @@ type Row = {
   notiz: string | null;
 };
 
-const date = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : null);
-
 function toAdresse(r: Row, parzellen: Adresse['parzellen'], today: string): Adresse {
-  const austrittsdatum = date(r.austrittsdatum);
+  const austrittsdatum = dateOf(r.austrittsdatum);
   return {
     id: Number(r.id),
     version: Number(r.version),
@@ -96,8 +94,8 @@ function toAdresse(r: Row, parzellen: Adresse['parzellen'], today: string): Adre
     telefon: r.telefon,
     mobil: r.mobil,
     email: r.email,
-    geburtsdatum: date(r.geburtsdatum),
-    eintrittsdatum: date(r.eintrittsdatum),
+    geburtsdatum: dateOf(r.geburtsdatum),
+    eintrittsdatum: dateOf(r.eintrittsdatum),
     austrittsdatum,
     flags: Number(r.flags),
     adresstyp: Number(r.adresstyp),
@@ -122,7 +120,7 @@ async function currentLeases(db: Db, today: string, adresseId?: number): Promise
   const map = new Map<number, Adresse['parzellen']>();
   for (const r of rows) {
     const list = map.get(Number(r.adresse_id)) ?? [];
-    list.push({ id: Number(r.id), nummer: r.nummer, von: String(r.von).slice(0, 10) });
+    list.push({ id: Number(r.id), nummer: r.nummer, von: dateOf(r.von) });
     map.set(Number(r.adresse_id), list);
   }
   for (const list of map.values()) list.sort((a, b) => compareNames(a.nummer, b.nummer));
@@ -336,7 +334,7 @@ export async function adressenLookup(db: Db): Promise<{ id: number; name: string
 export async function personenLookup(db: Db, onlyActive: boolean): Promise<PersonLookup[]> {
   const today = todayIso();
   const rows = (await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'austrittsdatum')) as Row[];
-  const kept = rows.filter((r) => !onlyActive || isActive(date(r.austrittsdatum), today));
+  const kept = rows.filter((r) => !onlyActive || isActive(dateOf(r.austrittsdatum), today));
   const ids = new Set(kept.map((r) => Number(r.id)));
   const out: PersonLookup[] = kept.map((r) => ({
     id: Number(r.id),

@@ -41,7 +41,7 @@ export function parseDecimal(value: CellValue): number | null | undefined {
 
 export const text = (value: CellValue): string => {
   if (value === null) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return dateOf(value);
   return String(value).trim();
 };
 

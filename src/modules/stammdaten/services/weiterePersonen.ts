@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { formatGermanDate } from '../../../platform/dates';
+import { dateOf, formatGermanDate } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
@@ -48,8 +48,6 @@ export type WeiterePersonRow = {
   notiz: string | null;
 };
 
-const date = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : null);
-
 export const toWeiterePerson = (r: WeiterePersonRow): WeiterePerson => ({
   id: Number(r.id),
   version: Number(r.version),
@@ -61,8 +59,8 @@ export const toWeiterePerson = (r: WeiterePersonRow): WeiterePerson => ({
   beziehung: r.beziehung,
   telefon: r.telefon,
   email: r.email,
-  geburtsdatum: date(r.geburtsdatum),
-  eintrittsdatum: date(r.eintrittsdatum),
+  geburtsdatum: dateOf(r.geburtsdatum),
+  eintrittsdatum: dateOf(r.eintrittsdatum),
   flags: Number(r.flags),
   zeitungErlaubt: Boolean(r.zeitung_erlaubt),
   notiz: r.notiz ?? '',
