@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/platform/dates';
-import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
+import { buildAdresse } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Funktionen and Funktionäre: CRUD with history, 409 for a function in use, both alerts.
@@ -15,13 +15,8 @@ const addDays = (iso: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function adresse(nachname: string, vorname: string, flags = 256, austrittsdatum: string | null = null) {
-  const now = nowDb();
-  const [id] = await app.services
-    .db('adressen')
-    .insert({ nachname, vorname, flags, austrittsdatum, created_at: now, updated_at: now });
-  return Number(id);
-}
+const adresse = async (nachname: string, vorname: string, flags = 256, austrittsdatum: string | null = null) =>
+  (await buildAdresse(app.services, { nachname, vorname, flags, austrittsdatum })).id;
 
 beforeAll(async () => {
   app = await startTestApp();
