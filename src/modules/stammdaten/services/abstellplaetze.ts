@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
-import { dateOf, todayIso } from '../../../platform/dates';
+import { dateOf, periodContains, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
@@ -108,9 +108,6 @@ export const toZuordnung = (r: ZuordnungRow): AbstellplatzZuordnung => ({
   bis: dateOf(r.bis),
 });
 
-const isCurrent = (z: { von: string; bis: string | null }, today: string) =>
-  z.von <= today && (z.bis === null || z.bis >= today);
-
 const byNewest = (a: { von: string; id: number }, b: { von: string; id: number }) =>
   b.von.localeCompare(a.von) || b.id - a.id;
 
@@ -146,7 +143,7 @@ async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promis
   for (const z of ((await zq) as ZuordnungRow[]).map(toZuordnung)) {
     const { id: zid, version, adresseId, adresseName: name, von, bis } = z;
     const short: Zuordnung = { id: zid, version, adresseId, adresseName: name, von, bis };
-    if (isCurrent(z, today)) current.set(z.abstellplatzId, short);
+    if (periodContains(z, today)) current.set(z.abstellplatzId, short);
     if (all) all.set(z.abstellplatzId, (all.get(z.abstellplatzId) ?? []).concat(short));
   }
   return rows

@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
-import { dateOf, dayBefore, formatGermanDate, todayIso } from '../../../platform/dates';
+import { dateOf, dayBefore, formatGermanDate, periodContains, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -101,7 +101,7 @@ async function executeGartenwechselInTransaction(
       { column: 'pv.id', order: 'desc' },
     ])) as LeaseRow[];
   // The lease that runs on the change date: it ends the day before.
-  const current = leases.find((l) => dateOf(l.von) <= datum && (l.bis == null || dateOf(l.bis) >= datum));
+  const current = leases.find((l) => periodContains({ von: dateOf(l.von), bis: dateOf(l.bis) }, datum));
   if (current) {
     if (Number(current.adresse_id) === neueAdresseId) {
       throw validationFailed({

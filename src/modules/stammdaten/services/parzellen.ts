@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
-import { dateOf, formatGermanDate, todayIso } from '../../../platform/dates';
+import { dateOf, formatGermanDate, periodContains, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
@@ -232,7 +232,7 @@ async function deleteParzelleInTransaction(db: Db, actor: Actor, id: number): Pr
     .orderBy('pv.von', 'desc')) as (NameRow & { von: string; bis: string | null })[];
   if (leases.length) {
     const today = todayIso();
-    const current = leases.filter((l) => dateOf(l.von) <= today && (l.bis == null || dateOf(l.bis) >= today));
+    const current = leases.filter((l) => periodContains({ von: dateOf(l.von), bis: dateOf(l.bis) }, today));
     const shown = (current.length ? current : leases).slice(0, 3);
     const list = shown
       .map((l) =>
