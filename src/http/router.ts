@@ -2,13 +2,13 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Actor, Principal } from '../platform/auth/principal';
 import { actorOf, hasAnyRight, systemActor } from '../platform/auth/principal';
+import type { Right } from '../platform/auth/rights';
 import type { Db } from '../platform/db/db';
 import { AppError, forbidden, unauthorized } from '../platform/errors';
 import type { AppServices } from '../platform/services';
 import { type AuthState, antiforgeryFailed } from './auth';
 import { isFileResult, writeFileResult } from './fileResult';
 import { zodErrors } from './problem';
-import type { Right } from './rights';
 import { isMultipart, type UploadedFile, type UploadSpec, unsupportedMultipart, withUpload } from './upload';
 
 export type { UploadedFile } from './upload';

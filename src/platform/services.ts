@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Right } from '../http/rights';
+import type { Right } from './auth/rights';
 import type { Cache } from './cache';
 import type { Db } from './db/db';
 import type { FileStore } from './files/fileStore';

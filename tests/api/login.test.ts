@@ -103,7 +103,7 @@ describe('POST /api/Common/GetRights', () => {
   it('gives the GlobalAdmin every right and the Rechnungsprüfer only View rights', async () => {
     const admin = app.client();
     await admin.login('admin@test.kgv', TEST_PASSWORD);
-    const { RIGHTS } = await import('../../src/http/rights');
+    const { RIGHTS } = await import('../../src/platform/auth/rights');
     expect((await admin.post<string[]>('Common/GetRights', [])).body.sort()).toEqual([...RIGHTS].sort());
     const pruefer = await app.signedIn(['Rechnungsprüfer']);
     const rights = (await pruefer.post<string[]>('Common/GetRights', [])).body;

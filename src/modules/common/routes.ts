@@ -1,6 +1,6 @@
 import { FileResult, pdfFile } from '../../http/fileResult';
-import { RIGHTS, type Right } from '../../http/rights';
 import { route } from '../../http/router';
+import { RIGHTS, type Right } from '../../platform/auth/rights';
 import { todayIso } from '../../platform/dates';
 import { validationFailed } from '../../platform/errors';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RIGHTS } from '../../http/rights';
+import { RIGHTS } from '../../platform/auth/rights';
 import { isCleanText, MULTILINE_CHARS_MESSAGE, queryInt, TEXT_CHARS_MESSAGE } from '../../platform/validation';
 
 /** E-mail addresses are compared and stored in lower case. */

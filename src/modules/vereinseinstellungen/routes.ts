@@ -1,8 +1,8 @@
 import { readFile, unlink } from 'node:fs/promises';
 import { z } from 'zod';
-import type { Right } from '../../http/rights';
 import { route, type UploadedFile } from '../../http/router';
 import { MAX_UPLOAD_BYTES } from '../../http/upload';
+import type { Right } from '../../platform/auth/rights';
 import { validationFailed } from '../../platform/errors';
 import {
   abstellplatzKategorieBody,

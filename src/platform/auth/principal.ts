@@ -1,5 +1,5 @@
-import { GLOBAL_ADMIN_ROLE_ID, isRight, RIGHTS, type Right } from '../../http/rights';
 import type { Db } from '../db/db';
+import { GLOBAL_ADMIN_ROLE_ID, isRight, RIGHTS, type Right } from './rights';
 
 /** The signed-in user as the rest of the app sees it. */
 export type Principal = {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Right } from '../../../src/http/rights';
+import type { Right } from '../../../src/platform/auth/rights';
 import { useApi } from './useApi';
 
 export interface Supplier {

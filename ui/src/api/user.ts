@@ -1,4 +1,4 @@
-import type { Right } from '../../../src/http/rights';
+import type { Right } from '../../../src/platform/auth/rights';
 import { apiFetch } from './fetcher';
 import { CURRENT_USER_KEY } from './swrConfig';
 import { useApi } from './useApi';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RIGHTS, type Right } from '../../../src/http/rights';
+import { RIGHTS, type Right } from '../../../src/platform/auth/rights';
 import { MENU, type MenuGroup, menuLinks, visibleMenu } from './menu';
 
 const NO_FLAG = { steuersatz: false };

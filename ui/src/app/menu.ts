@@ -1,4 +1,4 @@
-import type { Right } from '../../../src/http/rights';
+import type { Right } from '../../../src/platform/auth/rights';
 
 /** Feature switches the menu depends on besides rights. */
 export interface MenuFlags {

@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchRoute, type Parser } from 'wouter';
-import type { Right } from '../../../src/http/rights';
+import type { Right } from '../../../src/platform/auth/rights';
 import { MENU } from './menu';
 
 type Screen = LazyExoticComponent<ComponentType>;

@@ -1,5 +1,5 @@
-import type { Right } from '../../../http/rights';
 import { type Actor, hasAnyRight, type Principal } from '../../../platform/auth/principal';
+import type { Right } from '../../../platform/auth/rights';
 import type { Db } from '../../../platform/db/db';
 import { forbidden, notFound, validationFailed } from '../../../platform/errors';
 import type { FileRecord } from '../../../platform/files/fileStore';

@@ -1,6 +1,6 @@
 import { pdfFile, xlsxFile } from '../../../http/fileResult';
-import type { Right } from '../../../http/rights';
 import { type AnyRoute, route } from '../../../http/router';
+import type { Right } from '../../../platform/auth/rights';
 import {
   abstellplatzBody,
   adresseIdQuery,

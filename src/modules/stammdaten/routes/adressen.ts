@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Right } from '../../../http/rights';
 import { type AnyRoute, route } from '../../../http/router';
+import type { Right } from '../../../platform/auth/rights';
 import {
   activeAdressenQuery,
   adresseIdQuery,

@@ -1,5 +1,5 @@
-import type { Right } from '../../../http/rights';
 import { type AnyRoute, route } from '../../../http/router';
+import type { Right } from '../../../platform/auth/rights';
 import { idQuery } from '../schema/abstellplaetze';
 import { funktionaerBody, funktionaerListQuery, funktionBody } from '../schema/funktionen';
 import {

@@ -1,5 +1,5 @@
-import type { Right } from '../../../http/rights';
 import { route } from '../../../http/router';
+import type { Right } from '../../../platform/auth/rights';
 import {
   gartenhistorieQuery,
   gartenwechselBody,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { GLOBAL_ADMIN_ROLE_ID, isRight, RIGHTS, type Right } from '../../../http/rights';
 import type { Actor, Principal } from '../../../platform/auth/principal';
 import { hasAnyRight } from '../../../platform/auth/principal';
+import { GLOBAL_ADMIN_ROLE_ID, isRight, RIGHTS, type Right } from '../../../platform/auth/rights';
 import { destroyUserSessions } from '../../../platform/auth/sessions';
 import { type Db, inTransaction, nowDb, toIso } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';

@@ -15,7 +15,7 @@ import {
   useDialogContainer,
 } from '@adobe/react-spectrum';
 import { type FormEvent, useState } from 'react';
-import type { Right } from '../../../../src/http/rights';
+import type { Right } from '../../../../src/platform/auth/rights';
 import { useRights } from '../../api/common';
 import { fieldErrors } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';

@@ -13,7 +13,7 @@ import Add from '@spectrum-icons/workflow/Add';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import { useState } from 'react';
-import { GLOBAL_ADMIN_ROLE_ID } from '../../../../src/http/rights';
+import { GLOBAL_ADMIN_ROLE_ID } from '../../../../src/platform/auth/rights';
 import { describeError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import { deleteRolle, type Rolle, useRollen } from '../../api/user';

@@ -1,4 +1,4 @@
-import { RIGHTS, type Right } from '../../../../src/http/rights';
+import { RIGHTS, type Right } from '../../../../src/platform/auth/rights';
 
 export interface RightInfo {
   right: Right;
