@@ -1,4 +1,6 @@
 import type { KgvModule } from '../manifest';
+import { VEREINSEINSTELLUNGEN_EDIT, VEREINSEINSTELLUNGEN_VIEW } from '../vereinseinstellungen/rights';
+import { BENUTZER_EDIT, BENUTZER_VIEW } from './rights';
 import { commonRoutes } from './routes';
 import { seedDemoClub } from './seedDemo';
 
@@ -8,13 +10,13 @@ export const commonModule: KgvModule = {
   entities: {
     User: {
       label: 'Benutzer',
-      view: ['User.View', 'WebApp.Userverwaltung.View'],
-      edit: ['User.Edit', 'WebApp.Userverwaltung.Edit'],
+      view: BENUTZER_VIEW,
+      edit: BENUTZER_EDIT,
     },
     Vereinseinstellungen: {
       label: 'Vereinseinstellungen',
-      view: ['WebApp.Vereinseinstellungen.View'],
-      edit: ['WebApp.Vereinseinstellungen.Edit'],
+      view: VEREINSEINSTELLUNGEN_VIEW,
+      edit: VEREINSEINSTELLUNGEN_EDIT,
     },
   },
   seedDemo: (_services, db) => seedDemoClub(db),

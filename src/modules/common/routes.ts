@@ -1,8 +1,8 @@
 import { FileResult, pdfFile } from '../../http/fileResult';
 import { route } from '../../http/router';
-import { RIGHTS, type Right } from '../../platform/auth/rights';
 import { todayIso } from '../../platform/dates';
 import { validationFailed } from '../../platform/errors';
+import { ADMIN, ANY_EDIT, ANY_VIEW, SEND_TEST_MAIL } from './rights';
 import {
   appVersionInfoQuery,
   dateInPastQuery,
@@ -14,10 +14,6 @@ import {
   sendTestMailQuery,
 } from './schema';
 import { appVersionInfo, deleteFileFor, getFileFor, getLogo, handbuchPdf, historyFor, vereinsName } from './services';
-
-const VIEW_RIGHTS = RIGHTS.filter((r) => r.endsWith('.View'));
-const EDIT_RIGHTS = RIGHTS.filter((r) => r.endsWith('.Edit'));
-const ADMIN: readonly Right[] = ['WebApp.Admin'];
 
 export const commonRoutes = [
   route({
@@ -90,7 +86,7 @@ export const commonRoutes = [
   route({
     method: 'GET',
     path: 'Common/GetFile',
-    rights: VIEW_RIGHTS,
+    rights: ANY_VIEW,
     query: fileQuery,
     async handler({ services, user, query }) {
       const record = await getFileFor(services, user, query.fileID);
@@ -100,7 +96,7 @@ export const commonRoutes = [
   route({
     method: 'DELETE',
     path: 'Common/DeleteFile',
-    rights: EDIT_RIGHTS,
+    rights: ANY_EDIT,
     query: deleteFileQuery,
     async handler({ services, db, user, actor, query }) {
       await deleteFileFor(services, db, user, actor, query.fileID);
@@ -109,7 +105,7 @@ export const commonRoutes = [
   route({
     method: 'GET',
     path: 'Common/GetHistory',
-    rights: VIEW_RIGHTS,
+    rights: ANY_VIEW,
     query: historyQuery,
     handler: ({ services, user, query }) => historyFor(services, user, query.entityID, query.entityType),
   }),
@@ -122,7 +118,7 @@ export const commonRoutes = [
   route({
     method: 'GET',
     path: 'Common/SendTestMail',
-    rights: ['WebApp.Vereinseinstellungen.Edit', 'WebApp.Admin.Global'],
+    rights: SEND_TEST_MAIL,
     // A GET in the spec, but it sends a mail: it must carry the anti-forgery header like a POST.
     requireXsrf: true,
     query: sendTestMailQuery,

@@ -1,5 +1,6 @@
 import type { KgvModule } from '../manifest';
 import { stammdatenCli } from './cli';
+import { HAUPTWASSERZAEHLER_EDIT, HAUPTWASSERZAEHLER_VIEW, STAMMDATEN_EDIT, STAMMDATEN_VIEW } from './rights';
 import { abstellplatzRoutes } from './routes/abstellplaetze';
 import { adressenRoutes } from './routes/adressen';
 import { funktionRoutes } from './routes/funktionen';
@@ -9,8 +10,8 @@ import { parzellenRoutes } from './routes/parzellen';
 import { seedDemoStammdaten } from './seedDemo';
 import { resolveYear } from './services/pachtabrechnungen';
 
-const view = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'] as const;
-const edit = ['WebApp.Stammdaten.Edit'] as const;
+const view = STAMMDATEN_VIEW;
+const edit = STAMMDATEN_EDIT;
 
 /** Stammdaten: plots, usage-right holders, parking spaces, groups, officials, main water meters. */
 export const stammdatenModule: KgvModule = {
@@ -40,8 +41,8 @@ export const stammdatenModule: KgvModule = {
     Funktionaer: { label: 'Funktionär', view, edit },
     Hauptwasserzaehler: {
       label: 'Hauptwasserzähler',
-      view: [...view, 'WebApp.Wasser.View', 'WebApp.Wasser.Edit'],
-      edit: [...edit, 'WebApp.Wasser.Edit'],
+      view: HAUPTWASSERZAEHLER_VIEW,
+      edit: HAUPTWASSERZAEHLER_EDIT,
     },
   },
 };

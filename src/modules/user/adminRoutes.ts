@@ -1,5 +1,5 @@
 import { route } from '../../http/router';
-import type { Right } from '../../platform/auth/rights';
+import { ROLLEN_EDIT, ROLLEN_VIEW, USER_EDIT, USER_VIEW } from './rights';
 import { roleBody, roleIdQuery, updateUserBody, userIdBody, userIdQuery } from './schema';
 import {
   assertMayManage,
@@ -15,25 +15,20 @@ import {
   saveUser,
 } from './services';
 
-const VIEW: readonly Right[] = ['User.View', 'WebApp.Userverwaltung.View', 'User.Edit', 'WebApp.Userverwaltung.Edit'];
-const EDIT: readonly Right[] = ['User.Edit', 'WebApp.Userverwaltung.Edit'];
-const ROLES_VIEW: readonly Right[] = [...VIEW, 'User.Rollen.View', 'User.Rollen.Edit'];
-const ROLES_EDIT: readonly Right[] = ['User.Rollen.Edit'];
-
 /** User administration (Grundeinstellungen → Benutzer). */
 export const adminRoutes = [
-  route({ method: 'GET', path: 'User/Users', rights: VIEW, handler: ({ db }) => listUserRows(db) }),
+  route({ method: 'GET', path: 'User/Users', rights: USER_VIEW, handler: ({ db }) => listUserRows(db) }),
   route({
     method: 'GET',
     path: 'User/GetUser',
-    rights: VIEW,
+    rights: USER_VIEW,
     query: userIdQuery,
     handler: ({ db, query }) => getUserRow(db, query.userID),
   }),
   route({
     method: 'POST',
     path: 'User/UpdateUser',
-    rights: EDIT,
+    rights: USER_EDIT,
     body: updateUserBody,
     // The user is saved (saveUser's own transaction) before the invitation and notice mails go out.
     transaction: false,
@@ -55,7 +50,7 @@ export const adminRoutes = [
   route({
     method: 'DELETE',
     path: 'User/DeleteUser',
-    rights: EDIT,
+    rights: USER_EDIT,
     query: userIdQuery,
     async handler({ db, user, actor, query }) {
       await deleteUser(db, user, actor, query.userID);
@@ -64,7 +59,7 @@ export const adminRoutes = [
   route({
     method: 'POST',
     path: 'User/ResetUsersMFA',
-    rights: EDIT,
+    rights: USER_EDIT,
     body: userIdBody,
     async handler({ db, user, actor, body }) {
       await getUserRow(db, body.userID);
@@ -72,18 +67,18 @@ export const adminRoutes = [
       await disableAuthenticator(db, body.userID, actor, { refuseWhenRequired: false, action: 'mfa-reset-by-admin' });
     },
   }),
-  route({ method: 'GET', path: 'User/Rollen', rights: ROLES_VIEW, handler: ({ db }) => listRoles(db) }),
+  route({ method: 'GET', path: 'User/Rollen', rights: ROLLEN_VIEW, handler: ({ db }) => listRoles(db) }),
   route({
     method: 'POST',
     path: 'User/UpdateRolle',
-    rights: ROLES_EDIT,
+    rights: ROLLEN_EDIT,
     body: roleBody,
     handler: ({ db, user, actor, body }) => saveRole(db, user, actor, body),
   }),
   route({
     method: 'DELETE',
     path: 'User/DeleteRolle',
-    rights: ROLES_EDIT,
+    rights: ROLLEN_EDIT,
     query: roleIdQuery,
     async handler({ db, user, actor, query }) {
       await deleteRole(db, user, actor, query.id);

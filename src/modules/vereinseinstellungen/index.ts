@@ -1,4 +1,5 @@
 import type { KgvModule } from '../manifest';
+import { KATEGORIE_EDIT, KATEGORIE_VIEW } from './rights';
 import { vereinseinstellungenRoutes } from './routes';
 import { seedDemoVereinseinstellungen } from './seedDemo';
 
@@ -9,8 +10,8 @@ export const vereinseinstellungenModule: KgvModule = {
   entities: {
     AbstellplatzKategorie: {
       label: 'Abstellplatz-Kategorie',
-      view: ['WebApp.Vereinseinstellungen.View', 'WebApp.Stammdaten.View'],
-      edit: ['WebApp.Vereinseinstellungen.Edit'],
+      view: KATEGORIE_VIEW,
+      edit: KATEGORIE_EDIT,
     },
   },
   seedDemo: (services, db) => seedDemoVereinseinstellungen(services, db),

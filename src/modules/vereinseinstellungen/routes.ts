@@ -2,8 +2,8 @@ import { readFile, unlink } from 'node:fs/promises';
 import { z } from 'zod';
 import { route, type UploadedFile } from '../../http/router';
 import { MAX_UPLOAD_BYTES } from '../../http/upload';
-import type { Right } from '../../platform/auth/rights';
 import { validationFailed } from '../../platform/errors';
+import { KATEGORIE_VIEW, VEREINSEINSTELLUNGEN_EDIT, VEREINSEINSTELLUNGEN_VIEW } from './rights';
 import {
   abstellplatzKategorieBody,
   kategorieIdQuery,
@@ -23,11 +23,6 @@ import {
   saveSection,
   saveVereinsLogo,
 } from './services';
-
-const VIEW: readonly Right[] = ['WebApp.Vereinseinstellungen.View'];
-const EDIT: readonly Right[] = ['WebApp.Vereinseinstellungen.Edit'];
-/** Stammdaten screens pick a category for an Abstellplatz. */
-const KATEGORIE_VIEW: readonly Right[] = ['WebApp.Vereinseinstellungen.View', 'WebApp.Stammdaten.View'];
 
 /** The one logo file of the request; temp files of the upload are removed whatever happens. */
 async function readLogoUpload(files: UploadedFile[]): Promise<{ name: string; content: Buffer }> {
@@ -52,14 +47,14 @@ export const vereinseinstellungenRoutes = [
   route({
     method: 'GET',
     path: 'Vereinseinstellungen/Vereinseinstellungen',
-    rights: VIEW,
+    rights: VEREINSEINSTELLUNGEN_VIEW,
     query: vereinseinstellungenQuery,
     handler: ({ services }) => getVereinseinstellungen(services),
   }),
   route({
     method: 'POST',
     path: 'Vereinseinstellungen/UpdateVereinseinstellungen',
-    rights: EDIT,
+    rights: VEREINSEINSTELLUNGEN_EDIT,
     query: updateVereinseinstellungenQuery,
     // The body's schema depends on `edit`; the service validates it.
     body: z.unknown(),
@@ -73,7 +68,7 @@ export const vereinseinstellungenRoutes = [
   route({
     method: 'POST',
     path: 'Vereinseinstellungen/UpdateMaileinstellungen',
-    rights: EDIT,
+    rights: VEREINSEINSTELLUNGEN_EDIT,
     body: z.unknown(),
     async handler({ services, db, actor, body }) {
       await saveMaileinstellungen(services, db, actor, body);
@@ -83,7 +78,7 @@ export const vereinseinstellungenRoutes = [
   route({
     method: 'DELETE',
     path: 'Vereinseinstellungen/ResetMaileinstellungen',
-    rights: EDIT,
+    rights: VEREINSEINSTELLUNGEN_EDIT,
     async handler({ services, db, actor }) {
       await resetMaileinstellungen(services, db, actor);
       return getVereinseinstellungen(services, db);
@@ -92,7 +87,7 @@ export const vereinseinstellungenRoutes = [
   route({
     method: 'POST',
     path: 'Vereinseinstellungen/UpdateVereinsLogo',
-    rights: EDIT,
+    rights: VEREINSEINSTELLUNGEN_EDIT,
     // The 2 MB of a logo are checked with a field message; the cut-off for reading is the general one.
     upload: { maxBytes: MAX_UPLOAD_BYTES },
     async handler({ services, db, actor, files }) {
@@ -116,14 +111,14 @@ export const vereinseinstellungenRoutes = [
   route({
     method: 'POST',
     path: 'Vereinseinstellungen/UpdateAbstellPlatzKategorie',
-    rights: EDIT,
+    rights: VEREINSEINSTELLUNGEN_EDIT,
     body: abstellplatzKategorieBody,
     handler: ({ db, actor, body }) => saveAbstellplatzKategorie(db, actor, body),
   }),
   route({
     method: 'DELETE',
     path: 'Vereinseinstellungen/DeleteAbstellplatzKategorie',
-    rights: EDIT,
+    rights: VEREINSEINSTELLUNGEN_EDIT,
     query: kategorieIdQuery,
     async handler({ db, actor, query }) {
       await deleteAbstellplatzKategorie(db, actor, query.id);

@@ -1,6 +1,6 @@
 import { pdfFile, xlsxFile } from '../../../http/fileResult';
 import { type AnyRoute, route } from '../../../http/router';
-import type { Right } from '../../../platform/auth/rights';
+import { STAMMDATEN_EDIT, STAMMDATEN_VIEW } from '../rights';
 import {
   abstellplatzBody,
   adresseIdQuery,
@@ -24,69 +24,66 @@ import {
 import { deleteZuordnung, neuzuordnung, saveZuordnung } from '../services/abstellplatzZuordnungen';
 import { getParkkartenInfo, parkkartenPdf, saveParkkartenInfo } from '../services/parkkarten';
 
-const VIEW: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
-const EDIT: readonly Right[] = ['WebApp.Stammdaten.Edit'];
-
 /** Abstellplätze with their assignments to addresses, and the yearly parking cards. */
 export const abstellplatzRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Stammdaten/GetAbstellplaetze',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => listAbstellplaetze(db),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/GetAbstellplatz',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: idQuery,
     handler: ({ db, query }) => getAbstellplatz(db, query.id),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/Abstellplaetze',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => abstellplatzLookup(db),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/GetAbstellplaetzeByAdresse',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: adresseIdQuery,
     handler: ({ db, query }) => abstellplaetzeByAdresse(db, query.adresseId),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/GetAbstellplatzAdresse',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: idQuery,
     handler: ({ db, query }) => getZuordnung(db, query.id),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/UpdateAbstellPlatz',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     body: abstellplatzBody,
     handler: ({ db, actor, body }) => saveAbstellplatz(db, actor, body),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/UpdateNeuzuordnung',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     body: neuzuordnungBody,
     handler: ({ db, actor, body }) => neuzuordnung(db, actor, body),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/UpdateAbstellplatzAdresse',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     body: zuordnungBody,
     handler: ({ db, actor, body }) => saveZuordnung(db, actor, body),
   }),
   route({
     method: 'DELETE',
     path: 'Stammdaten/DeleteAbstellplatz',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     query: idQuery,
     async handler({ db, actor, query }) {
       await deleteAbstellplatz(db, actor, query.id);
@@ -95,7 +92,7 @@ export const abstellplatzRoutes: AnyRoute[] = [
   route({
     method: 'DELETE',
     path: 'Stammdaten/DeleteAbstellplatzAdresse',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     query: idQuery,
     async handler({ db, actor, query }) {
       await deleteZuordnung(db, actor, query.id);
@@ -104,27 +101,27 @@ export const abstellplatzRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Stammdaten/ExportAbstellplaetze',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: async ({ db }) => xlsxFile(await exportAbstellplaetze(db), 'Abstellplaetze.xlsx'),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/GetParkkartenInfo',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: pachtabrechnungQuery,
     handler: ({ db, query }) => getParkkartenInfo(db, query.pachtabrechnungID),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/UpdateParkkartenInfo',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     body: parkkartenInfoBody,
     handler: ({ db, actor, body }) => saveParkkartenInfo(db, actor, body),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/Parkkarten',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: parkkartenQuery,
     async handler({ services, db, query }) {
       const { pdf, fileName } = await parkkartenPdf(services, db, query);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AnyRoute, route } from '../../../http/router';
-import type { Right } from '../../../platform/auth/rights';
+import { STAMMDATEN_EDIT, STAMMDATEN_VIEW } from '../rights';
 import {
   activeAdressenQuery,
   adresseIdQuery,
@@ -28,29 +28,26 @@ import {
   saveWeiterePerson,
 } from '../services/weiterePersonen';
 
-const VIEW: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
-const EDIT: readonly Right[] = ['WebApp.Stammdaten.Edit'];
-
 /** Addresses (Nutzungsberechtigte and other contacts), their further persons and files; see docs/api/stammdaten.md. */
 export const adressenRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Stammdaten/ActiveAdressen',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: activeAdressenQuery,
     handler: ({ db, query }) => listAdressen(db, query),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/GetAdresse',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: getAdresseQuery,
     handler: ({ services, db, query }) => getAdresseDetail(services, db, query.id, query.pachtabrechnungID),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/UpdateAdresse',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     // JSON, or multipart with the JSON in `data`: the service validates it.
     body: z.unknown(),
     upload: { maxBytes: ADRESSE_FILE_MAX_BYTES },
@@ -63,7 +60,7 @@ export const adressenRoutes: AnyRoute[] = [
   route({
     method: 'DELETE',
     path: 'Stammdaten/DeleteAdresse',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     query: idQuery,
     async handler({ services, db, actor, query }) {
       await deleteAdresse(services, db, actor, query.id);
@@ -72,7 +69,7 @@ export const adressenRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Stammdaten/GetWeiterePersonenByAdresse',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: adresseIdQuery,
     async handler({ db, query }) {
       await getAdresse(db, query.adresseId);
@@ -82,21 +79,21 @@ export const adressenRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Stammdaten/GetWeiterePerson',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: idQuery,
     handler: ({ db, query }) => getWeiterePerson(db, query.id),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/UpdateWeiterePerson',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     body: weiterePersonBody,
     handler: ({ db, actor, body }) => saveWeiterePerson(db, actor, body),
   }),
   route({
     method: 'DELETE',
     path: 'Stammdaten/DeleteWeiterePerson',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     query: idQuery,
     async handler({ db, actor, query }) {
       await deleteWeiterePerson(db, actor, query.id);
@@ -105,31 +102,31 @@ export const adressenRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Common/Addressen',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: async ({ db }) => (await adressenLookup(db)).map(({ id, name }) => ({ id, name })),
   }),
   route({
     method: 'GET',
     path: 'Common/AlleAdressen',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => adressenLookup(db),
   }),
   route({
     method: 'GET',
     path: 'Common/Personen',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => personenLookup(db, false),
   }),
   route({
     method: 'GET',
     path: 'Common/ActivePersonen',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => personenLookup(db, true),
   }),
   route({
     method: 'GET',
     path: 'Common/GetFilesByAdress',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: filesByAdressQuery,
     handler: ({ services, db, query }) => filesByAdresse(services, db, query.adressID),
   }),

@@ -1,5 +1,5 @@
 import { type AnyRoute, route } from '../../../http/router';
-import type { Right } from '../../../platform/auth/rights';
+import { STAMMDATEN_VIEW } from '../rights';
 import {
   geburtstagslisteQuery,
   jubilaeumslisteQuery,
@@ -17,61 +17,59 @@ import {
   unterschriftenlisteReport,
 } from '../services/listenReports';
 
-const view: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
-
 /** The Stammdaten lists (JSON rows, PDF or Excel) and the Excel exports. */
 export const listenRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Stammdaten/Geburtstagsliste',
-    rights: view,
+    rights: STAMMDATEN_VIEW,
     query: geburtstagslisteQuery,
     handler: ({ db, services, query }) => geburtstagslisteReport(services, db, query),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/Jubilaeumsliste',
-    rights: view,
+    rights: STAMMDATEN_VIEW,
     query: jubilaeumslisteQuery,
     handler: ({ db, services, query }) => jubilaeumslisteReport(services, db, query),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/Unterschriftenliste',
-    rights: view,
+    rights: STAMMDATEN_VIEW,
     query: unterschriftenlisteQuery,
     handler: ({ db, services, query }) => unterschriftenlisteReport(services, db, query),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/Summenblatt',
-    rights: view,
+    rights: STAMMDATEN_VIEW,
     query: summenblattQuery,
     handler: ({ db, services, query }) => summenblattReport(services, db, query),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/Stammdatenblatt',
-    rights: view,
+    rights: STAMMDATEN_VIEW,
     query: stammdatenblattQuery,
     handler: ({ db, services, query }) => stammdatenblattReport(services, db, query),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/ExportAdressen',
-    rights: view,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => adressenWorkbook(db, false),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/ExportWeitereMitgliedschaften',
-    rights: view,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => adressenWorkbook(db, true),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/ExportAll',
-    rights: view,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => exportAllWorkbook(db),
   }),
 ];

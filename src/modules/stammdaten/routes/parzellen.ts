@@ -1,5 +1,5 @@
 import { route } from '../../../http/router';
-import type { Right } from '../../../platform/auth/rights';
+import { STAMMDATEN_EDIT, STAMMDATEN_VIEW } from '../rights';
 import {
   gartenhistorieQuery,
   gartenwechselBody,
@@ -23,9 +23,6 @@ import {
   saveParzelle,
 } from '../services/parzellen';
 
-const VIEW: readonly Right[] = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
-const EDIT: readonly Right[] = ['WebApp.Stammdaten.Edit'];
-
 /** Plots, the year scope, Gartenwechsel and groups (docs/api/stammdaten.md). */
 export const parzellenRoutes = [
   route({
@@ -37,28 +34,28 @@ export const parzellenRoutes = [
   route({
     method: 'GET',
     path: 'Stammdaten/Parzellen',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: parzellenQuery,
     handler: ({ db, query }) => listParzellen(db, query),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/GetParzelle',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: parzelleQuery,
     handler: ({ db, query }) => getParzelle(db, query.id, query.pachtabrechnungID),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/UpdateParzelle',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     body: parzelleBody,
     handler: ({ db, actor, body }) => saveParzelle(db, actor, body),
   }),
   route({
     method: 'DELETE',
     path: 'Stammdaten/DeleteParzelle',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     query: idQuery,
     async handler({ db, actor, query }) {
       await deleteParzelle(db, actor, query.id);
@@ -67,61 +64,61 @@ export const parzellenRoutes = [
   route({
     method: 'GET',
     path: 'Stammdaten/GetParzellenspezifischeKonten',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: idQuery,
     handler: ({ db, query }) => parzellenspezifischeKonten(db, query.id),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/GetGartenhistorie',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: gartenhistorieQuery,
     handler: ({ db, query }) => gartenhistorie(db, query.parzelleId),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/Gartenwechsel',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: gartenwechselQuery,
     handler: ({ db, query }) => gartenwechselInfo(db, query.adresse),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/ExecuteGartenwechsel',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     body: gartenwechselBody,
     handler: ({ db, actor, body }) => executeGartenwechsel(db, actor, body),
   }),
   route({
     method: 'GET',
     path: 'Common/Parzellen',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => parzellenLookup(db),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/Gruppe',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => listGruppen(db),
   }),
   route({
     method: 'GET',
     path: 'Stammdaten/GetGruppe',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     query: idQuery,
     handler: ({ db, query }) => getGruppe(db, query.id),
   }),
   route({
     method: 'POST',
     path: 'Stammdaten/UpdateGruppe',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     body: gruppeBody,
     handler: ({ db, actor, body }) => saveGruppe(db, actor, body),
   }),
   route({
     method: 'DELETE',
     path: 'Stammdaten/DeleteGruppe',
-    rights: EDIT,
+    rights: STAMMDATEN_EDIT,
     query: idQuery,
     async handler({ db, actor, query }) {
       await deleteGruppe(db, actor, query.id);
@@ -130,7 +127,7 @@ export const parzellenRoutes = [
   route({
     method: 'GET',
     path: 'Common/Gruppen',
-    rights: VIEW,
+    rights: STAMMDATEN_VIEW,
     handler: ({ db }) => gruppenLookup(db),
   }),
 ];
