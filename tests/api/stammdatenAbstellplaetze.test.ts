@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
+import { buildAdresse, buildPachtabrechnung, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Abstellplätze: CRUD, assignments (Neuzuordnung, date edits, overlap), export, parking cards.
@@ -25,20 +26,13 @@ const addDays = (iso: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function adresse(nachname: string, vorname: string): Promise<number> {
-  const now = nowDb();
-  const [id] = await app.services
-    .db('adressen')
-    .insert({ nachname, vorname, flags: 256, created_at: now, updated_at: now });
-  return Number(id);
-}
+const adresse = async (nachname: string, vorname: string) =>
+  (await buildAdresse(app.services, { nachname, vorname, flags: 256 })).id;
 
 beforeAll(async () => {
   app = await startTestApp();
   admin = app.client();
   await admin.login('admin@test.kgv', TEST_PASSWORD);
-  const db = app.services.db;
-  const now = nowDb();
   const kat = await admin.post<{ id: number }>('Vereinseinstellungen/UpdateAbstellPlatzKategorie', {
     name: 'PKW-Stellplatz',
     jahresgebuehrCent: 6000,
@@ -46,14 +40,7 @@ beforeAll(async () => {
   pkwId = kat.body.id;
   huber = await adresse('Huber', 'Maria');
   maier = await adresse('Maier', 'Josef');
-  const existing = await db('pachtabrechnungen').where({ jahr }).first('id');
-  paId = existing
-    ? Number(existing.id)
-    : Number(
-        (
-          await db('pachtabrechnungen').insert({ jahr, bezeichnung: String(jahr), created_at: now, updated_at: now })
-        )[0],
-      );
+  paId = (await buildPachtabrechnung(app.services, jahr)).id;
   const verein = await admin.request('POST', 'Vereinseinstellungen/UpdateVereinseinstellungen', {
     query: { edit: 'Adresse' },
     body: { name: 'KGV Sonnenhang', ort: 'Wien', land: 'Österreich' },
@@ -375,17 +362,12 @@ describe('Parkkarten', () => {
   });
 
   it('prints one card per parking card of a plot, or of all plots, in one PDF', async () => {
-    const db = app.services.db;
-    const now = nowDb();
-    const [p17] = await db('parzellen').insert({ nummer: '17', created_at: now, updated_at: now });
-    const [p18] = await db('parzellen').insert({ nummer: '18', created_at: now, updated_at: now });
-    const [p19] = await db('parzellen').insert({ nummer: '19', created_at: now, updated_at: now });
-    await db('parzelle_jahr').insert([
-      { parzelle_id: p17, pachtabrechnung_id: paId, anzahl_parkkarten: 2 },
-      { parzelle_id: p18, pachtabrechnung_id: paId, anzahl_parkkarten: 1 },
-      { parzelle_id: p19, pachtabrechnung_id: paId, anzahl_parkkarten: 0 },
-    ]);
-    await db('pachtverhaeltnisse').insert({ parzelle_id: p17, adresse_id: huber, von: '2020-01-01', created_at: now });
+    const plot = async (nummer: string, anzahlParkkarten: number) =>
+      (await buildParzelle(app.services, { nummer, anzahlParkkarten, pachtabrechnungId: paId })).id;
+    const p17 = await plot('17', 2);
+    const p18 = await plot('18', 1);
+    const p19 = await plot('19', 0);
+    await buildPachtverhaeltnis(app.services, { parzelleId: p17, adresseId: huber, von: '2020-01-01' });
     const before = app.services.pdf.stats().documents;
     const one = await admin.get('Stammdaten/Parkkarten', { parzelle: String(p17), pachtabrechnungID: paId });
     expect(one.status, one.text.slice(0, 300)).toBe(200);
