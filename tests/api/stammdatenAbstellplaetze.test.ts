@@ -365,7 +365,7 @@ describe('Parkkarten', () => {
     const plot = async (nummer: string, anzahlParkkarten: number) =>
       (await buildParzelle(app.services, { nummer, anzahlParkkarten, pachtabrechnungId: paId })).id;
     const p17 = await plot('17', 2);
-    const p18 = await plot('18', 1);
+    await plot('18', 1);
     const p19 = await plot('19', 0);
     await buildPachtverhaeltnis(app.services, { parzelleId: p17, adresseId: huber, von: '2020-01-01' });
     const before = app.services.pdf.stats().documents;
