@@ -1,10 +1,13 @@
 import type { z } from 'zod';
+import { apiFetch } from '../fetcher';
 import { useApi } from '../useApi';
 import { mutateApi } from '../useMutation';
 import type { gruppeBody } from './schemas';
 
 export interface Gruppe {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   name: string;
   beschreibung: string;
   /** Read-only. */
@@ -24,6 +27,11 @@ const REVALIDATE = [
 
 export function useGruppen() {
   return useApi<Gruppe[]>(GRUPPEN_KEY);
+}
+
+/** The group as stored now (a dialog's „Neu laden“). */
+export function fetchGruppe(id: number) {
+  return apiFetch<Gruppe>('/api/Stammdaten/GetGruppe', { query: { id } });
 }
 
 export function saveGruppe(body: GruppeInput) {

@@ -1,7 +1,8 @@
 import { TextArea, TextField, useDialogContainer } from '@adobe/react-spectrum';
 import { useState } from 'react';
-import { type Gruppe, saveGruppe } from '../../../api/stammdaten/gruppen';
+import { fetchGruppe, type Gruppe, saveGruppe } from '../../../api/stammdaten/gruppen';
 import { gruppeBody } from '../../../api/stammdaten/schemas';
+import { useVersionConflict } from '../../../api/versionConflict';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
@@ -24,10 +25,24 @@ export function GruppeDialog({ gruppe, readOnly = false }: GruppeDialogProps) {
   const { dismiss } = useDialogContainer();
   const [name, setName] = useState(gruppe?.name ?? '');
   const [beschreibung, setBeschreibung] = useState(gruppe?.beschreibung ?? '');
-  const form = useFormErrors(FIELDS);
+  const conflict = useVersionConflict({
+    record: gruppe,
+    toValues: (g: Gruppe) => ({ name: g.name, beschreibung: g.beschreibung }),
+    values: { name, beschreibung },
+    setValues: (v) => {
+      setName(v.name);
+      setBeschreibung(v.beschreibung);
+    },
+    reload: () => fetchGruppe(gruppe?.id ?? 0),
+  });
+  const form = useFormErrors(FIELDS, conflict);
 
   async function submit() {
-    const body = { ...(gruppe ? { id: gruppe.id } : {}), name: name.trim(), beschreibung: beschreibung.trim() };
+    const body = {
+      ...(gruppe ? { id: gruppe.id, version: conflict.version } : {}),
+      name: name.trim(),
+      beschreibung: beschreibung.trim(),
+    };
     if (!form.validate(gruppeBody, body)) return;
     if (await form.save(() => saveGruppe(body))) dismiss();
   }
@@ -39,6 +54,7 @@ export function GruppeDialog({ gruppe, readOnly = false }: GruppeDialogProps) {
       readOnly={readOnly}
       saving={form.saving}
       otherErrors={form.otherErrors}
+      conflict={conflict}
       onSubmit={() => void submit()}
       onCancel={dismiss}
     >

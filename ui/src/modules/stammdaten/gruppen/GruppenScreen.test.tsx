@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field, hasButton, signedIn } from '../../vereinseinstellungen/testHelpers';
+import {
+  button,
+  callsTo,
+  click,
+  field,
+  hasButton,
+  signedIn,
+  typeIntoTextArea,
+} from '../../vereinseinstellungen/testHelpers';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),
@@ -16,8 +24,8 @@ const PATH = '/stammdatenverwalten/gruppen';
 const EDIT = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
 const VIEW = ['WebApp.Stammdaten.View'];
 const GRUPPEN = [
-  { id: 1, name: 'Nord', beschreibung: 'Parzellen 1–40', anzahlParzellen: 40 },
-  { id: 2, name: 'Süd', beschreibung: '', anzahlParzellen: 0 },
+  { id: 1, version: 1, name: 'Nord', beschreibung: 'Parzellen 1–40', anzahlParzellen: 40 },
+  { id: 2, version: 1, name: 'Süd', beschreibung: '', anzahlParzellen: 0 },
 ];
 const SAVE = '/api/Stammdaten/UpdateGruppe';
 
@@ -109,6 +117,49 @@ describe('GruppenScreen', () => {
     await click(button(alertDialog()!, 'Löschen'));
     await waitFor(() => expect(callsTo(app.fetchMock, 'DELETE', url)).toHaveLength(1));
     await waitFor(() => expect(toasts.negative).toHaveBeenCalledWith(sentence));
+  });
+
+  it('on a version conflict shows the sentence, reloads, keeps the user’s change and saves with the fresh version', async () => {
+    const sentence =
+      'Die Gruppe wurde inzwischen von Maria Muster (24.11.2026, 14:03) geändert. Bitte laden Sie die Daten neu.';
+    let saves = 0;
+    app.api({
+      ...signedIn(EDIT),
+      'GET /api/Stammdaten/Gruppe': () => json(GRUPPEN),
+      // Meanwhile Maria renamed the group; the description is still the old one.
+      'GET /api/Stammdaten/GetGruppe?id=1': () =>
+        json({ id: 1, version: 2, name: 'Nord-Ost', beschreibung: 'Parzellen 1–40', anzahlParzellen: 40 }),
+      [`POST ${SAVE}`]: (init) =>
+        ++saves === 1
+          ? json({ title: sentence, status: 409, code: 'version_conflict' }, 409)
+          : json({ anzahlParzellen: 40, ...JSON.parse(String(init?.body)), version: 3 }),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts()).toHaveLength(2));
+    const cell = [...container.querySelectorAll('[role="rowheader"]')].find((c) => c.textContent === 'Nord');
+    await click(cell!);
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await typeIntoTextArea(field(dialog()!, 'Beschreibung') as unknown as HTMLTextAreaElement, 'Am Nordhang');
+    await click(button(dialog()!, 'Speichern'));
+    await waitFor(() => expect(dialog()?.textContent).toContain(sentence));
+    expect(JSON.parse(String(callsTo(app.fetchMock, 'POST', SAVE)[0]![1]?.body))).toMatchObject({ id: 1, version: 1 });
+    // Nothing typed is lost while the conflict shows.
+    expect(field(dialog()!, 'Beschreibung').value).toBe('Am Nordhang');
+
+    await click(button(dialog()!, 'Neu laden und meine Änderungen übernehmen'));
+    await waitFor(() => expect(field(dialog()!, 'Name').value).toBe('Nord-Ost'));
+    expect(field(dialog()!, 'Beschreibung').value).toBe('Am Nordhang');
+    expect(dialog()?.textContent).not.toContain(sentence);
+
+    await click(button(dialog()!, 'Speichern'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(2));
+    expect(JSON.parse(String(callsTo(app.fetchMock, 'POST', SAVE)[1]![1]?.body))).toEqual({
+      id: 1,
+      version: 2,
+      name: 'Nord-Ost',
+      beschreibung: 'Am Nordhang',
+    });
+    await waitFor(() => expect(dialog()).toBeNull());
   });
 
   it('is read-only without the Edit right', async () => {

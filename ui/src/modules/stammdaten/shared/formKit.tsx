@@ -5,6 +5,7 @@ import {
   Content,
   Dialog,
   Divider,
+  Flex,
   Form,
   Heading,
   TextField,
@@ -13,6 +14,7 @@ import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } 
 import type { z } from 'zod';
 import { isAbortedError } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
+import type { VersionConflict } from '../../../api/versionConflict';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
 import { schemaErrors } from './schemaErrors';
@@ -54,8 +56,14 @@ export function invalid(error: string | undefined) {
   return error ? { validationState: 'invalid' as const, errorMessage: error } : {};
 }
 
-/** Field errors of a form: the client's checks after the first submit, then the server's 422 answer. */
-export function useFormErrors<F extends string>(fields: readonly F[]) {
+/**
+ * Field errors of a form: the client's checks after the first submit, then the server's 422 answer.
+ * With `conflict` (useVersionConflict) a 409 version_conflict goes there instead of the errors.
+ */
+export function useFormErrors<F extends string>(
+  fields: readonly F[],
+  conflict?: Pick<VersionConflict<unknown>, 'noteError'>,
+) {
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
@@ -70,7 +78,7 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
       await saveWithToast(work, success ? { success } : {});
       return true;
     } catch (error) {
-      if (!isAbortedError(error)) {
+      if (!isAbortedError(error) && !conflict?.noteError(error)) {
         const matched = matchFieldErrors(error, fields);
         setServerErrors(matched.fields as Partial<Record<F, string>>);
         setOtherErrors(matched.other);
@@ -126,6 +134,36 @@ export interface FormDialogProps {
   size?: 'S' | 'M' | 'L';
   /** Below the form, outside it: parts with their own forms (HTML forms cannot nest). */
   after?: ReactNode;
+  /** The form's useVersionConflict: shows the conflict and the reload button above the form. */
+  conflict?: VersionConflict<unknown> | undefined;
+}
+
+export const RELOAD_AND_REAPPLY = 'Neu laden und meine Änderungen übernehmen';
+
+/**
+ * Someone else saved the record meanwhile (409 version_conflict): the server's sentence and a button
+ * that reloads the record and keeps what the user changed, so the user can review and save again.
+ */
+export function ConflictBanner({ conflict }: { conflict: VersionConflict<unknown> | undefined }) {
+  if (!conflict?.message) return null;
+  return (
+    <Flex direction="column" gap="size-100" marginBottom="size-200">
+      <MessageBanner
+        level="warning"
+        title="Inzwischen geändert"
+        message={
+          conflict.reloadError
+            ? `${conflict.message}\n\nNeu laden fehlgeschlagen: ${conflict.reloadError}`
+            : `${conflict.message}\n\nIhre Eingaben bleiben erhalten: Felder, die Sie geändert haben, behalten Ihren Wert, alle anderen zeigen danach den neuen Stand. Prüfen Sie die Werte und speichern Sie erneut.`
+        }
+      />
+      <Flex>
+        <Button variant="primary" onPress={() => void conflict.reloadAndReapply()} isPending={conflict.reloading}>
+          {RELOAD_AND_REAPPLY}
+        </Button>
+      </Flex>
+    </Flex>
+  );
 }
 
 /** A dialog with one form, "Speichern" and "Abbrechen" (read-only: "Schließen"). */
@@ -141,6 +179,7 @@ export function FormDialog(props: FormDialogProps) {
       <Heading>{props.title}</Heading>
       <Divider />
       <Content>
+        <ConflictBanner conflict={props.conflict} />
         {props.otherErrors.length > 0 ? (
           <MessageBanner level="danger" title="Nicht gespeichert" message={props.otherErrors.join('\n')} />
         ) : null}
