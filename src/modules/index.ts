@@ -1,5 +1,6 @@
 import type { AnyRoute } from '../http/router';
 import type { EntityAccess } from '../platform/services';
+import { abrechnungModule } from './abrechnung';
 import { commonModule } from './common';
 import type { KgvModule } from './manifest';
 import { stammdatenModule } from './stammdaten';
@@ -7,7 +8,13 @@ import { userModule } from './user';
 import { vereinseinstellungenModule } from './vereinseinstellungen';
 
 /** Every module of the app, in the order their routes, commands and jobs are registered. */
-export const modules: KgvModule[] = [commonModule, userModule, vereinseinstellungenModule, stammdatenModule];
+export const modules: KgvModule[] = [
+  commonModule,
+  userModule,
+  vereinseinstellungenModule,
+  abrechnungModule,
+  stammdatenModule,
+];
 
 export const allRoutes = (list = modules): AnyRoute[] => list.flatMap((m) => m.routes ?? []);
 export const allEntities = (list = modules): EntityAccess => Object.assign({}, ...list.map((m) => m.entities ?? {}));

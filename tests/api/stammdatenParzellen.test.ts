@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentJahr, ensureYear } from '../../src/modules/stammdaten/services/pachtabrechnungen';
+import { currentJahr, ensureYear } from '../../src/modules/abrechnung/services';
 import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
+import { ensureYear } from '../../src/modules/abrechnung/services';
 import { adresseBody } from '../../src/modules/stammdaten/schema/adressen';
 import { gruppeBody, parzelleBody } from '../../src/modules/stammdaten/schema/parzellen';
 import { saveAdresse } from '../../src/modules/stammdaten/services/adressen';
 import { executeGartenwechsel } from '../../src/modules/stammdaten/services/gartenwechsel';
 import { saveGruppe } from '../../src/modules/stammdaten/services/gruppen';
-import { ensureYear } from '../../src/modules/stammdaten/services/pachtabrechnungen';
 import { saveParzelle } from '../../src/modules/stammdaten/services/parzellen';
 import { createUser } from '../../src/modules/user/services';
 import { systemActor } from '../../src/platform/auth/principal';

@@ -8,7 +8,6 @@ import { hauptwasserzaehlerRoutes } from './routes/hauptwasserzaehler';
 import { listenRoutes } from './routes/listen';
 import { parzellenRoutes } from './routes/parzellen';
 import { seedDemoStammdaten } from './seedDemo';
-import { resolveYear } from './services/pachtabrechnungen';
 
 const view = STAMMDATEN_VIEW;
 const edit = STAMMDATEN_EDIT;
@@ -25,10 +24,6 @@ export const stammdatenModule: KgvModule = {
     ...listenRoutes,
   ],
   cli: stammdatenCli,
-  // The year selector needs a year: the first start creates the current one.
-  onStart: async (services) => {
-    await resolveYear(services.db);
-  },
   seedDemo: seedDemoStammdaten,
   entities: {
     Parkkarten: { label: 'Parkkarten', view, edit },

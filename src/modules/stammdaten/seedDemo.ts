@@ -1,6 +1,7 @@
 import { todayIso } from '../../platform/dates';
 import { type Db, nowDb } from '../../platform/db/db';
 import type { AppServices } from '../../platform/services';
+import { ensureYear } from '../abrechnung/services';
 
 /** mulberry32: a small seeded generator, so the demo club is the same on every machine. */
 function random(seed: number) {
@@ -140,11 +141,7 @@ export async function seedDemoStammdaten(_services: AppServices, db: Db): Promis
   const today = todayIso();
   const jahr = Number(today.slice(0, 4));
 
-  let pa = await db('pachtabrechnungen').where({ jahr }).first('id');
-  if (!pa) {
-    pa = { id: await insertId(db, 'pachtabrechnungen', { jahr, bezeichnung: `Pachtabrechnung ${jahr}`, ...stamps }) };
-  }
-  const paId = Number(pa.id);
+  const paId = (await ensureYear(db, jahr, `Pachtabrechnung ${jahr}`)).id;
 
   const gruppen: number[] = [];
   for (const name of GRUPPEN) {

@@ -2,7 +2,7 @@ import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { notFound } from '../../../platform/errors';
-import type { Pachtabrechnung } from '../schema/parzellen';
+import type { Pachtabrechnung } from '../schema';
 
 // The year scope of the yearly values (Pachtabrechnung). The club works in calendar years; the
 // newest year is the default, and a database without any year gets the current (Vienna) one.
@@ -23,17 +23,27 @@ export async function listPachtabrechnungen(db: Db): Promise<Pachtabrechnung[]> 
 }
 
 /** The year `jahr`, created when missing (safe against a concurrent creation). */
-export async function ensureYear(db: Db, jahr: number): Promise<Pachtabrechnung> {
+export async function ensureYear(
+  db: Db,
+  jahr: number,
+  bezeichnung = `Abrechnungsjahr ${jahr}`,
+): Promise<Pachtabrechnung> {
   const existing = (await db(TABLE).where({ jahr }).first('id', 'jahr', 'bezeichnung')) as Row | undefined;
   if (existing) return toPachtabrechnung(existing);
   const now = nowDb();
   try {
-    await db(TABLE).insert({ jahr, bezeichnung: `Abrechnungsjahr ${jahr}`, created_at: now, updated_at: now });
+    await db(TABLE).insert({ jahr, bezeichnung, created_at: now, updated_at: now });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
   const row = (await db(TABLE).where({ jahr }).first('id', 'jahr', 'bezeichnung')) as Row;
   return toPachtabrechnung(row);
+}
+
+/** The year with this id, or undefined. */
+export async function findYear(db: Db, id: number): Promise<Pachtabrechnung | undefined> {
+  const row = (await db(TABLE).where({ id }).first('id', 'jahr', 'bezeichnung')) as Row | undefined;
+  return row ? toPachtabrechnung(row) : undefined;
 }
 
 /** The current calendar year in Vienna. */
@@ -45,11 +55,9 @@ export const currentJahr = (now = new Date()): number => Number(todayIso(now).sl
  */
 export async function resolveYear(db: Db, pachtabrechnungId?: number | null): Promise<Pachtabrechnung> {
   if (pachtabrechnungId) {
-    const row = (await db(TABLE).where({ id: pachtabrechnungId }).first('id', 'jahr', 'bezeichnung')) as
-      | Row
-      | undefined;
-    if (!row) throw notFound('Das Abrechnungsjahr wurde nicht gefunden.');
-    return toPachtabrechnung(row);
+    const year = await findYear(db, pachtabrechnungId);
+    if (!year) throw notFound('Das Abrechnungsjahr wurde nicht gefunden.');
+    return year;
   }
   const newest = (await db(TABLE).orderBy('jahr', 'desc').first('id', 'jahr', 'bezeichnung')) as Row | undefined;
   if (newest) return toPachtabrechnung(newest);

@@ -12,7 +12,6 @@ import {
 } from '../schema/parzellen';
 import { executeGartenwechsel, gartenwechselInfo } from '../services/gartenwechsel';
 import { deleteGruppe, getGruppe, gruppenLookup, listGruppen, saveGruppe } from '../services/gruppen';
-import { listPachtabrechnungen } from '../services/pachtabrechnungen';
 import {
   deleteParzelle,
   gartenhistorie,
@@ -23,14 +22,8 @@ import {
   saveParzelle,
 } from '../services/parzellen';
 
-/** Plots, the year scope, Gartenwechsel and groups (docs/api/stammdaten.md). */
+/** Plots, Gartenwechsel and groups (docs/api/stammdaten.md). */
 export const parzellenRoutes = [
-  route({
-    method: 'GET',
-    path: 'Common/Pachtabrechnungen',
-    signedIn: true,
-    handler: ({ db }) => listPachtabrechnungen(db),
-  }),
   route({
     method: 'GET',
     path: 'Stammdaten/Parzellen',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isoDate, queryInt, readOnly, strict, text } from '../../../platform/validation';
 import { version } from './abstellplaetze';
 
-// Request schemas and answer types of the Parzelle, Gartenwechsel, Gruppe and Pachtabrechnung
-// calls (docs/api/stammdaten.md). Strict objects: unknown fields are refused by name; read-only
+// Request schemas and answer types of the Parzelle, Gartenwechsel and Gruppe calls
+// (docs/api/stammdaten.md). Strict objects: unknown fields are refused by name; read-only
 // fields of an answer may be sent back and are ignored.
 
 const REQUIRED = 'Dieses Feld ist erforderlich.';
@@ -114,8 +114,6 @@ export const gruppeBody = strict(
   },
   'der Gruppe',
 );
-
-export type Pachtabrechnung = { id: number; jahr: number; bezeichnung: string };
 
 export type Nutzungsberechtigter = { adresseId: number; name: string; von: string };
 

@@ -2,8 +2,8 @@ import { compareText } from '../../../platform/collation';
 import { dateOf } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { decimalOf } from '../../../platform/money';
+import { resolveYear } from '../../abrechnung/services';
 import type { AdresseJahr } from '../schema/adressen';
-import { resolveYear } from './pachtabrechnungen';
 
 type Row = {
   id: number;

@@ -2,9 +2,9 @@ import { compareText } from '../../../platform/collation';
 import { dateOf, todayIso } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { formatDecimal, sumDecimals } from '../../../platform/money';
-import type { Pachtabrechnung } from '../schema/parzellen';
+import type { Pachtabrechnung } from '../../abrechnung/schema';
+import { resolveYear } from '../../abrechnung/services';
 import { compareNames, displayName, isActive } from './names';
-import { resolveYear } from './pachtabrechnungen';
 
 /** A decimal string "41250.50" as Austrians write it: "41.250,50". */
 export function germanDecimal(value: string | number | null | undefined, places = 2): string {

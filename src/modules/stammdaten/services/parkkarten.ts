@@ -7,9 +7,9 @@ import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
 import { getSetting } from '../../../platform/settings/settings';
+import { findYear, resolveYear } from '../../abrechnung/services';
 import { type Parkkarte, Parkkarten, parkkartenCss } from '../templates/Parkkarten';
 import { adresseName } from './abstellplaetze';
-import { resolveYear } from './pachtabrechnungen';
 
 export const PARKKARTEN_HISTORY_TYPE = 'Parkkarten';
 
@@ -114,9 +114,7 @@ async function saveParkkartenInfoInTransaction(
     hinweis: string;
   },
 ): Promise<ParkkartenInfo> {
-  const pa = (await db('pachtabrechnungen').where({ id: input.pachtabrechnungId }).first('id', 'jahr')) as
-    | { id: number; jahr: number }
-    | undefined;
+  const pa = await findYear(db, input.pachtabrechnungId);
   if (!pa) throw validationFailed({ pachtabrechnungId: ['Dieses Abrechnungsjahr gibt es nicht.'] });
   const key = { pachtabrechnung_id: input.pachtabrechnungId };
   const exists = Boolean(await db('parkkarten_info').where(key).first('pachtabrechnung_id'));

@@ -6,9 +6,9 @@ import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLoc
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { roundDecimal } from '../../../platform/money/decimal';
+import { resolveYear } from '../../abrechnung/services';
 import type { GartenhistorieEintrag, Lookup, Nutzungsberechtigter, Parzelle, ParzelleInput } from '../schema/parzellen';
 import { displayName } from './names';
-import { resolveYear } from './pachtabrechnungen';
 
 export const PARZELLE_HISTORY_TYPE = 'Parzelle';
 const NOT_FOUND = 'Die Parzelle wurde nicht gefunden.';

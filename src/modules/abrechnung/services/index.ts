@@ -1,0 +1,2 @@
+// The public face of the Abrechnung module: what other modules may call.
+export { currentJahr, ensureYear, findYear, listPachtabrechnungen, resolveYear } from './pachtabrechnungen';
