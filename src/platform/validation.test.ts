@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MULTILINE_CHARS_MESSAGE, queryInt, TEXT_CHARS_MESSAGE, text } from './validation';
+import { MULTILINE_CHARS_MESSAGE, plzError, queryInt, TEXT_CHARS_MESSAGE, text } from './validation';
 
 describe('text', () => {
   const name = text(50);
@@ -70,5 +70,19 @@ describe('queryInt', () => {
     expect(queryInt.safeParse('-1').error?.issues[0]?.message).toBe('Die Zahl darf nicht negativ sein.');
     expect(queryInt.safeParse('2147483648').error?.issues[0]?.message).toBe('Die Zahl ist zu groß.');
     expect(queryInt.safeParse(['1', '2']).error?.issues[0]?.message).toBe('Erwartet wird eine ganze Zahl.');
+  });
+});
+
+describe('plzError', () => {
+  it('wants four digits for Austrian postcodes and 3–10 characters elsewhere', () => {
+    expect(plzError('1140', 'Österreich')).toBeUndefined();
+    expect(plzError('1140', '')).toBeUndefined();
+    expect(plzError('', 'Österreich')).toBeUndefined();
+    expect(plzError('0140', 'AT')).toBeDefined();
+    expect(plzError('11400', 'austria')).toBeDefined();
+    expect(plzError('10115', 'Deutschland')).toBeUndefined();
+    expect(plzError('SW1A 1AA', 'Vereinigtes Königreich')).toBeUndefined();
+    expect(plzError('12', 'Deutschland')).toBeDefined();
+    expect(plzError('12345678901', 'Deutschland')).toBeDefined();
   });
 });

@@ -82,3 +82,21 @@ export function strict<S extends z.ZodRawShape>(shape: S, what?: string) {
           : 'Erwartet wird ein Objekt.',
   });
 }
+
+const AUSTRIA = new Set(['', 'a', 'at', 'aut', 'austria', 'österreich', 'oesterreich', 'osterreich']);
+
+/** An empty country means the club's home, Austria. */
+export function isAustria(land: string): boolean {
+  return AUSTRIA.has(land.trim().toLowerCase());
+}
+
+/** Austrian postcodes have four digits (1010 Wien … 9992 Iselsberg); elsewhere 3–10 letters, digits, inner blanks or dashes. */
+export function plzError(plz: string, land: string): string | undefined {
+  if (plz === '') return undefined;
+  if (isAustria(land)) {
+    return /^[1-9]\d{3}$/.test(plz) ? undefined : 'Eine österreichische Postleitzahl hat vier Ziffern, z. B. 1140.';
+  }
+  return /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/.test(plz)
+    ? undefined
+    : 'Die Postleitzahl hat 3 bis 10 Buchstaben oder Ziffern.';
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidBic, isValidIban, normalizeBic, normalizeIban } from '../../platform/payment/iban';
-import { queryInt, strict, text } from '../../platform/validation';
-import { isValidCreditorId, isValidHost, normalizeCreditorId, normalizeWebsite, plzError } from './validators';
+import { plzError, queryInt, strict, text } from '../../platform/validation';
+import { isValidCreditorId, isValidHost, normalizeCreditorId, normalizeWebsite } from './validators';
 
 // Request schemas of the Vereinseinstellungen calls, one strict object per section. Unknown fields are
 // refused, texts are trimmed, optional texts may be empty, absent or null (all stored as '').

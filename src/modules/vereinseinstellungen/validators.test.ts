@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adresseSchema, bankSchema, kontaktSchema, maileinstellungenBody } from './schema';
-import { isValidCreditorId, isValidHost, normalizeWebsite, plzError } from './validators';
+import { isValidCreditorId, isValidHost, normalizeWebsite } from './validators';
 
 describe('validators', () => {
   it('checks SEPA creditor ids with mod 97', () => {
@@ -12,18 +12,6 @@ describe('validators', () => {
     expect(isValidCreditorId('AT93ZZZ00000012345')).toBe(false);
     expect(isValidCreditorId('AT92ZZZ')).toBe(false);
     expect(isValidCreditorId("'; DROP TABLE x; --")).toBe(false);
-  });
-
-  it('wants four digits for Austrian postcodes and 3–10 characters elsewhere', () => {
-    expect(plzError('1140', 'Österreich')).toBeUndefined();
-    expect(plzError('1140', '')).toBeUndefined();
-    expect(plzError('', 'Österreich')).toBeUndefined();
-    expect(plzError('0140', 'AT')).toBeDefined();
-    expect(plzError('11400', 'austria')).toBeDefined();
-    expect(plzError('10115', 'Deutschland')).toBeUndefined();
-    expect(plzError('SW1A 1AA', 'Vereinigtes Königreich')).toBeUndefined();
-    expect(plzError('12', 'Deutschland')).toBeDefined();
-    expect(plzError('12345678901', 'Deutschland')).toBeDefined();
   });
 
   it('normalises websites to http(s) addresses with a domain', () => {

@@ -1,4 +1,5 @@
-// Checks of club data that are more than a pattern: SEPA creditor id, Austrian postcodes, the website.
+// Checks of club data that are more than a pattern: SEPA creditor id, the website. (Postcodes are
+// checked by platform/validation's plzError: addresses of other modules need them too.)
 // Free of Node APIs so that the UI can use the same checks through schema.ts.
 
 /** Letters count as 10 (A) … 35 (Z), as in IBAN check digits. */
@@ -25,24 +26,6 @@ export function isValidCreditorId(id: string): boolean {
   const c = normalizeCreditorId(id);
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(c)) return false;
   return mod97(c.slice(7) + c.slice(0, 4)) === 1;
-}
-
-const AUSTRIA = new Set(['', 'a', 'at', 'aut', 'austria', 'österreich', 'oesterreich', 'osterreich']);
-
-/** An empty country means the club's home, Austria. */
-export function isAustria(land: string): boolean {
-  return AUSTRIA.has(land.trim().toLowerCase());
-}
-
-/** Austrian postcodes have four digits (1010 Wien … 9992 Iselsberg); elsewhere 3–10 letters, digits, inner blanks or dashes. */
-export function plzError(plz: string, land: string): string | undefined {
-  if (plz === '') return undefined;
-  if (isAustria(land)) {
-    return /^[1-9]\d{3}$/.test(plz) ? undefined : 'Eine österreichische Postleitzahl hat vier Ziffern, z. B. 1140.';
-  }
-  return /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/.test(plz)
-    ? undefined
-    : 'Die Postleitzahl hat 3 bis 10 Buchstaben oder Ziffern.';
 }
 
 /** "www.kgv.at" → "https://www.kgv.at"; undefined when it is no http(s) address with a domain. */

@@ -4,13 +4,13 @@ import { isValidIban, normalizeIban } from '../../../platform/payment/iban';
 import {
   isCleanText,
   isoDate,
+  plzError,
   queryInt,
   readOnly,
   strict,
   TEXT_CHARS_MESSAGE,
   text,
 } from '../../../platform/validation';
-import { plzError } from '../../vereinseinstellungen/validators';
 import { version } from './abstellplaetze';
 
 // Request schemas of the Adresse and WeiterePerson calls. Strict objects: unknown fields are
