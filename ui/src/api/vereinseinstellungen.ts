@@ -198,6 +198,8 @@ export function uploadVereinsLogo(file: File) {
 
 export interface AbstellplatzKategorie {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   name: string;
   jahresgebuehrCent: number;
   aktiv: boolean;
@@ -205,6 +207,7 @@ export interface AbstellplatzKategorie {
 
 export interface AbstellplatzKategorieInput {
   id?: number;
+  version?: number;
   name: string;
   jahresgebuehrCent: number;
   aktiv: boolean;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { describeError, isApiError, isProblemDetails } from './errors';
+import { apiFetch, type Query } from './fetcher';
 
 // Optimistic locking (security review, issue 9): a save sends the `version` it loaded; when someone
 // else saved the record meanwhile the server answers 409 `version_conflict` with a sentence naming
@@ -30,7 +31,10 @@ export function mergeEdits<V extends object>(loaded: V, current: V, fresh: V): V
 }
 
 export interface VersionConflictOptions<R extends { version?: number }, V extends object> {
-  /** The record as the form loaded it; undefined when the form creates one. */
+  /**
+   * The record as the form loaded it; undefined when the form creates one. When the form fills
+   * itself anew from another record (a saved answer, a revalidated read), pass that one.
+   */
   record: R | undefined;
   /** The form values a record fills in (the same function that gave the form its first values). */
   toValues: (record: R) => V;
@@ -63,6 +67,12 @@ export function useVersionConflict<R extends { version?: number }, V extends obj
   options: VersionConflictOptions<R, V>,
 ): VersionConflict<R> {
   const [record, setRecord] = useState(options.record);
+  // The form refilled from another record (adjusting state during render, as React advises).
+  const [given, setGiven] = useState(options.record);
+  if (options.record !== given) {
+    setGiven(options.record);
+    setRecord(options.record);
+  }
   const [message, setMessage] = useState<string | undefined>();
   const [reloading, setReloading] = useState(false);
   const [reloadError, setReloadError] = useState<string | undefined>();
@@ -92,4 +102,9 @@ export function useVersionConflict<R extends { version?: number }, V extends obj
   }
 
   return { version: record?.version, record, message, reloading, reloadError, noteError, reloadAndReapply };
+}
+
+/** A record as stored now, for a form's `reload`. */
+export function fetchRecord<T>(url: string, query: Query): Promise<T> {
+  return apiFetch<T>(url, { query });
 }

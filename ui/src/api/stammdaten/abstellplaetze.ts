@@ -8,6 +8,8 @@ import type { abstellplatzBody, neuzuordnungBody, zuordnungBody } from './schema
 
 export interface AbstellplatzZuordnung {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   adresseId: number;
   adresseName: string;
   von: string;
@@ -16,6 +18,8 @@ export interface AbstellplatzZuordnung {
 
 export interface Abstellplatz {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   nummer: string;
   kategorieId: number;
   kategorieName: string;

@@ -40,6 +40,8 @@ export interface AdresseInput {
 
 export interface Adresse extends AdresseInput {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   /** "Huber Maria": Nachname Vorname, with Titel. */
   name: string;
   /** No Austrittsdatum, or one in the future. */
@@ -67,6 +69,8 @@ export interface WeiterePersonInput {
 
 export interface WeiterePerson extends WeiterePersonInput {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
 }
 
 export interface FileRecord {

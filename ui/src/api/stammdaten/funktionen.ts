@@ -7,6 +7,8 @@ import type { funktionaerBody, funktionBody } from './schemas';
 
 export interface Funktion {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   name: string;
   sortierung: number;
   pflicht: boolean;
@@ -23,6 +25,8 @@ export interface FunktionAlert {
 
 export interface Funktionaer {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   funktionId: number;
   adresseId: number;
   von: string;

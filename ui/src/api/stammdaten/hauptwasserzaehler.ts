@@ -13,6 +13,8 @@ export interface Ablesung {
 
 export interface Hauptwasserzaehler {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   nummer: string;
   bezeichnung: string;
   standort: string;

@@ -8,6 +8,8 @@ import type { parkkartenInfoBody } from './schemas';
 
 export interface ParkkartenInfo {
   pachtabrechnungId: number;
+  /** Optimistic lock: send it back with the save (1 while the year has none stored). */
+  version: number;
   jahr: number;
   gebuehrCent: number;
   gueltigBis: string | null;

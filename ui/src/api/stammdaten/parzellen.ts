@@ -12,6 +12,8 @@ export interface Nutzungsberechtigter {
 
 export interface Parzelle {
   id: number;
+  /** Optimistic lock: send it back with the save. */
+  version: number;
   nummer: string;
   flaeche: string;
   gemeinschaftsflaeche: string | null;

@@ -15,7 +15,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { isAbortedError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import { type AbstellplatzKategorie, saveAbstellplatzKategorie } from '../../api/vereinseinstellungen';
+import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
 import { MessageBanner } from '../../components/MessageBanner';
+import { ConflictBanner } from '../stammdaten/shared/formKit';
 import { centsToEuro, EURO_FORMAT, euroToCents } from './format';
 import { matchFieldErrors } from './serverErrors';
 
@@ -44,6 +46,20 @@ export function KategorieDialog({ kategorie, readOnly = false }: KategorieDialog
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const conflict = useVersionConflict({
+    record: kategorie,
+    toValues: (r: AbstellplatzKategorie) => ({ name: r.name, euro: centsToEuro(r.jahresgebuehrCent), aktiv: r.aktiv }),
+    values: { name, euro, aktiv },
+    setValues: (v) => {
+      setName(v.name);
+      setEuro(v.euro);
+      setAktiv(v.aktiv);
+    },
+    reload: () =>
+      fetchRecord<AbstellplatzKategorie>('/api/Vereinseinstellungen/GetAbstellplatzKategorie', {
+        id: kategorie?.id ?? 0,
+      }),
+  });
 
   const clientErrors: Partial<Record<Field, string>> = {};
   if (submitted && name.trim() === '') clientErrors.name = 'Bitte geben Sie einen Namen ein, z. B. „PKW-Stellplatz“.';
@@ -61,7 +77,7 @@ export function KategorieDialog({ kategorie, readOnly = false }: KategorieDialog
     try {
       await saveWithToast(
         saveAbstellplatzKategorie({
-          ...(kategorie ? { id: kategorie.id } : {}),
+          ...(kategorie ? { id: kategorie.id, version: conflict.version } : {}),
           name: name.trim(),
           jahresgebuehrCent: euroToCents(euro),
           aktiv,
@@ -69,7 +85,7 @@ export function KategorieDialog({ kategorie, readOnly = false }: KategorieDialog
       );
       dismiss();
     } catch (error) {
-      if (!isAbortedError(error)) {
+      if (!isAbortedError(error) && !conflict.noteError(error)) {
         const matched = matchFieldErrors(error, FIELDS);
         setServerErrors(matched.fields);
         setOtherErrors(matched.other);
@@ -85,6 +101,7 @@ export function KategorieDialog({ kategorie, readOnly = false }: KategorieDialog
       <Heading>{title}</Heading>
       <Divider />
       <Content>
+        <ConflictBanner conflict={conflict} />
         {otherErrors.length > 0 ? (
           <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
         ) : null}

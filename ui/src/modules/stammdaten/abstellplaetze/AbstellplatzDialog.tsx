@@ -18,6 +18,7 @@ import { describeError } from '../../../api/errors';
 import { type Abstellplatz, saveAbstellplatz, useAbstellplatz } from '../../../api/stammdaten/abstellplaetze';
 import { abstellplatzBody } from '../../../api/stammdaten/schemas';
 import { useAbstellplatzKategorien } from '../../../api/vereinseinstellungen';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
@@ -49,7 +50,19 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
   const [kategorieId, setKategorieId] = useState<number | null>(abstellplatz?.kategorieId ?? null);
   const [aktiv, setAktiv] = useState(abstellplatz?.aktiv ?? true);
   const [notiz, setNotiz] = useState(abstellplatz?.notiz ?? '');
-  const form = useFormErrors(FIELDS);
+  const conflict = useVersionConflict({
+    record: abstellplatz,
+    toValues: (r: Abstellplatz) => ({ nummer: r.nummer, kategorieId: r.kategorieId, aktiv: r.aktiv, notiz: r.notiz }),
+    values: { nummer, kategorieId, aktiv, notiz },
+    setValues: (v) => {
+      setNummer(v.nummer);
+      setKategorieId(v.kategorieId);
+      setAktiv(v.aktiv);
+      setNotiz(v.notiz);
+    },
+    reload: () => fetchRecord<Abstellplatz>('/api/Stammdaten/GetAbstellplatz', { id: abstellplatz?.id ?? 0 }),
+  });
+  const form = useFormErrors(FIELDS, conflict);
 
   const errorOf = (field: Field) => form.serverErrors[field];
 
@@ -57,7 +70,13 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
   const choices = (kategorien ?? []).filter((k) => k.aktiv || k.id === abstellplatz?.kategorieId);
 
   async function submit() {
-    const body = { ...(abstellplatz ? { id: abstellplatz.id } : {}), nummer: nummer.trim(), kategorieId, aktiv, notiz };
+    const body = {
+      ...(abstellplatz ? { id: abstellplatz.id, version: conflict.version } : {}),
+      nummer: nummer.trim(),
+      kategorieId,
+      aktiv,
+      notiz,
+    };
     if (!form.validate(abstellplatzBody, body)) return;
     if (await form.save(() => saveAbstellplatz(body))) dismiss();
   }
@@ -69,6 +88,7 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
       readOnly={readOnly}
       saving={form.saving}
       otherErrors={form.otherErrors}
+      conflict={conflict}
       onSubmit={() => void submit()}
       onCancel={dismiss}
       // Wide enough for the assignment list with its buttons.

@@ -21,10 +21,11 @@ import { describeError } from '../../../api/errors';
 import { usePachtabrechnungen } from '../../../api/stammdaten/pachtabrechnungen';
 import { type ParkkartenInfo, saveParkkartenInfo, useParkkartenInfo } from '../../../api/stammdaten/parkkarten';
 import { parkkartenInfoBody } from '../../../api/stammdaten/schemas';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../vereinseinstellungen/format';
-import { DateField, invalid, useFormErrors } from '../shared/formKit';
+import { ConflictBanner, DateField, invalid, useFormErrors } from '../shared/formKit';
 import { PrintSection } from './ParkkartenDruck';
 
 const FIELDS = ['pachtabrechnungId', 'gebuehrCent', 'gueltigBis', 'hinweis'] as const;
@@ -72,10 +73,31 @@ export function ParkkartenDialog({ readOnly = false }: ParkkartenDialogProps) {
   const [hinweis, setHinweis] = useState('');
   // The year whose stored values the fields hold; a newly loaded year replaces them.
   const [filledFor, setFilledFor] = useState<number | undefined>(undefined);
-  const form = useFormErrors(FIELDS);
+  // The stored info the fields were filled from: its version goes with the save.
+  const [base, setBase] = useState<ParkkartenInfo | undefined>(undefined);
+  const conflict = useVersionConflict({
+    record: base,
+    toValues: (r: ParkkartenInfo) => ({
+      euro: centsToEuro(r.gebuehrCent),
+      gueltigBis: formatGermanDate(r.gueltigBis),
+      hinweis: r.hinweis,
+    }),
+    values: { euro, gueltigBis, hinweis },
+    setValues: (v) => {
+      setEuro(v.euro);
+      setGueltigBis(v.gueltigBis);
+      setHinweis(v.hinweis);
+    },
+    reload: () =>
+      fetchRecord<ParkkartenInfo>('/api/Stammdaten/GetParkkartenInfo', {
+        pachtabrechnungID: base?.pachtabrechnungId,
+      }),
+  });
+  const form = useFormErrors(FIELDS, conflict);
 
   function fill(values: ParkkartenInfo) {
     setFilledFor(values.pachtabrechnungId);
+    setBase(values);
     setEuro(centsToEuro(values.gebuehrCent));
     setGueltigBis(formatGermanDate(values.gueltigBis));
     setHinweis(values.hinweis);
@@ -97,6 +119,7 @@ export function ParkkartenDialog({ readOnly = false }: ParkkartenDialogProps) {
     if (readOnly || form.saving || !info) return;
     const body = {
       pachtabrechnungId: info.pachtabrechnungId,
+      version: conflict.version,
       gebuehrCent: Number.isFinite(euro) ? euroToCents(euro) : null,
       gueltigBis: gueltigBisValue ?? null,
       hinweis,
@@ -157,6 +180,7 @@ export function ParkkartenDialog({ readOnly = false }: ParkkartenDialogProps) {
                   ? `${countLine(info.anzahlKarten, info.anzahlParzellen)} im Jahr ${info.jahr}`
                   : `Für ${info.jahr} sind noch keine Parkkarten vorgesehen. Die Anzahl je Parzelle tragen Sie unter Parzellen im Feld „Parkkarten für das Jahr“ ein.`}
               </Text>
+              <ConflictBanner conflict={conflict} />
               {form.otherErrors.length > 0 ? (
                 <MessageBanner level="danger" title="Nicht gespeichert" message={form.otherErrors.join('\n')} />
               ) : null}

@@ -3,8 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { type AbstellplatzZuordnung, saveZuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { zuordnungBody } from '../../../api/stammdaten/schemas';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { DateField, useFormErrors } from '../shared/formKit';
+import { ConflictBanner, DateField, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['von', 'bis'] as const;
 type Field = (typeof FIELDS)[number];
@@ -23,14 +24,24 @@ export interface ZuordnungFormProps {
 export function ZuordnungForm({ zuordnung, name, onDone }: ZuordnungFormProps) {
   const [von, setVon] = useState(formatGermanDate(zuordnung.von));
   const [bis, setBis] = useState(formatGermanDate(zuordnung.bis));
-  const form = useFormErrors(FIELDS);
+  const conflict = useVersionConflict({
+    record: zuordnung,
+    toValues: (r: AbstellplatzZuordnung) => ({ von: formatGermanDate(r.von), bis: formatGermanDate(r.bis) }),
+    values: { von, bis },
+    setValues: (v) => {
+      setVon(v.von);
+      setBis(v.bis);
+    },
+    reload: () => fetchRecord<AbstellplatzZuordnung>('/api/Stammdaten/GetAbstellplatzAdresse', { id: zuordnung.id }),
+  });
+  const form = useFormErrors(FIELDS, conflict);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (form.saving) return;
     const parsedVon = parseGermanDate(von);
     const parsedBis = parseGermanDate(bis);
-    const body = { id: zuordnung.id, von: parsedVon ?? '', bis: parsedBis ?? null };
+    const body = { id: zuordnung.id, version: conflict.version, von: parsedVon ?? '', bis: parsedBis ?? null };
     // What could not be read as a date; the API's schema checks the rest (an end before the start).
     const typed = {
       von: parsedVon ? undefined : 'Bitte geben Sie den Beginn als TT.MM.JJJJ ein.',
@@ -47,6 +58,7 @@ export function ZuordnungForm({ zuordnung, name, onDone }: ZuordnungFormProps) {
 
   return (
     <Flex direction="column" gap="size-100">
+      <ConflictBanner conflict={conflict} />
       {form.otherErrors.length > 0 ? (
         <MessageBanner level="danger" title="Nicht gespeichert" message={form.otherErrors.join('\n')} />
       ) : null}

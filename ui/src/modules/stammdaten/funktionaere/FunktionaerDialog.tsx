@@ -17,6 +17,7 @@ import {
   useFunktionen,
 } from '../../../api/stammdaten/funktionen';
 import { funktionaerBody } from '../../../api/stammdaten/schemas';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
@@ -53,7 +54,26 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
   const [von, setVon] = useState(formatGermanDate(funktionaer?.von ?? todayIso()));
   const [bis, setBis] = useState(formatGermanDate(funktionaer?.bis));
   const [notiz, setNotiz] = useState(funktionaer?.notiz ?? '');
-  const form = useFormErrors(FIELDS);
+  const conflict = useVersionConflict({
+    record: funktionaer,
+    toValues: (r: Funktionaer) => ({
+      funktionId: r.funktionId,
+      adresseId: r.adresseId,
+      von: formatGermanDate(r.von),
+      bis: formatGermanDate(r.bis),
+      notiz: r.notiz,
+    }),
+    values: { funktionId, adresseId, von, bis, notiz },
+    setValues: (v) => {
+      setFunktionId(v.funktionId);
+      setAdresseId(v.adresseId);
+      setVon(v.von);
+      setBis(v.bis);
+      setNotiz(v.notiz);
+    },
+    reload: () => fetchRecord<Funktionaer>('/api/Stammdaten/GetFunktionaer', { id: funktionaer?.id ?? 0 }),
+  });
+  const form = useFormErrors(FIELDS, conflict);
 
   const errorOf = (field: Field) => form.serverErrors[field];
 
@@ -61,7 +81,7 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
     const parsedVon = parseGermanDate(von);
     const parsedBis = parseGermanDate(bis);
     const body = {
-      ...(funktionaer ? { id: funktionaer.id } : {}),
+      ...(funktionaer ? { id: funktionaer.id, version: conflict.version } : {}),
       funktionId,
       adresseId,
       von: parsedVon ?? '',
@@ -84,6 +104,7 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
       readOnly={readOnly}
       saving={form.saving}
       otherErrors={form.otherErrors}
+      conflict={conflict}
       onSubmit={() => void submit()}
       onCancel={dismiss}
     >

@@ -2,6 +2,7 @@ import { NumberField, Switch, TextField, useDialogContainer } from '@adobe/react
 import { useState } from 'react';
 import { type Funktion, saveFunktion } from '../../../api/stammdaten/funktionen';
 import { funktionBody } from '../../../api/stammdaten/schemas';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
@@ -29,13 +30,24 @@ export function FunktionDialog({ funktion, readOnly = false, nextSortierung = 0 
   const [name, setName] = useState(funktion?.name ?? '');
   const [sortierung, setSortierung] = useState(funktion?.sortierung ?? nextSortierung);
   const [pflicht, setPflicht] = useState(funktion?.pflicht ?? false);
-  const form = useFormErrors(FIELDS);
+  const conflict = useVersionConflict({
+    record: funktion,
+    toValues: (r: Funktion) => ({ name: r.name, sortierung: r.sortierung, pflicht: r.pflicht }),
+    values: { name, sortierung, pflicht },
+    setValues: (v) => {
+      setName(v.name);
+      setSortierung(v.sortierung);
+      setPflicht(v.pflicht);
+    },
+    reload: () => fetchRecord<Funktion>('/api/Stammdaten/GetFunktion', { id: funktion?.id ?? 0 }),
+  });
+  const form = useFormErrors(FIELDS, conflict);
 
   const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
     const body = {
-      ...(funktion ? { id: funktion.id } : {}),
+      ...(funktion ? { id: funktion.id, version: conflict.version } : {}),
       name: name.trim(),
       sortierung: Number.isFinite(sortierung) ? sortierung : 0,
       pflicht,
@@ -51,6 +63,7 @@ export function FunktionDialog({ funktion, readOnly = false, nextSortierung = 0 
       readOnly={readOnly}
       saving={form.saving}
       otherErrors={form.otherErrors}
+      conflict={conflict}
       onSubmit={() => void submit()}
       onCancel={dismiss}
     >

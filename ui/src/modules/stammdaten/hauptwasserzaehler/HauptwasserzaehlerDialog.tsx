@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { type Hauptwasserzaehler, saveHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
 import { hauptwasserzaehlerBody } from '../../../api/stammdaten/schemas';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
@@ -34,14 +35,35 @@ export function HauptwasserzaehlerDialog({ zaehler, readOnly = false }: Hauptwas
   const [eichdatum, setEichdatum] = useState(formatGermanDate(zaehler?.eichdatum));
   const [aktiv, setAktiv] = useState(zaehler?.aktiv ?? true);
   const [notiz, setNotiz] = useState(zaehler?.notiz ?? '');
-  const form = useFormErrors(FIELDS);
+  const conflict = useVersionConflict({
+    record: zaehler,
+    toValues: (r: Hauptwasserzaehler) => ({
+      nummer: r.nummer,
+      bezeichnung: r.bezeichnung,
+      standort: r.standort,
+      eichdatum: formatGermanDate(r.eichdatum),
+      aktiv: r.aktiv,
+      notiz: r.notiz,
+    }),
+    values: { nummer, bezeichnung, standort, eichdatum, aktiv, notiz },
+    setValues: (v) => {
+      setNummer(v.nummer);
+      setBezeichnung(v.bezeichnung);
+      setStandort(v.standort);
+      setEichdatum(v.eichdatum);
+      setAktiv(v.aktiv);
+      setNotiz(v.notiz);
+    },
+    reload: () => fetchRecord<Hauptwasserzaehler>('/api/Stammdaten/GetHauptwasserZaehler', { id: zaehler?.id ?? 0 }),
+  });
+  const form = useFormErrors(FIELDS, conflict);
 
   const errorOf = (field: Field) => form.serverErrors[field];
 
   async function submit() {
     const eich = parseGermanDate(eichdatum);
     const body = {
-      ...(zaehler ? { id: zaehler.id } : {}),
+      ...(zaehler ? { id: zaehler.id, version: conflict.version } : {}),
       nummer: nummer.trim(),
       bezeichnung: bezeichnung.trim(),
       standort: standort.trim(),
@@ -61,6 +83,7 @@ export function HauptwasserzaehlerDialog({ zaehler, readOnly = false }: Hauptwas
       readOnly={readOnly}
       saving={form.saving}
       otherErrors={form.otherErrors}
+      conflict={conflict}
       onSubmit={() => void submit()}
       onCancel={dismiss}
     >

@@ -39,9 +39,11 @@ import {
 } from '../../../api/stammdaten/parzellen';
 import { parzelleBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { VerlaufPanel } from '../../../components/VerlaufPanel';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
+import { ConflictBanner } from '../shared/formKit';
 import { schemaErrors } from '../shared/schemaErrors';
 import { areaToInput, inputToArea } from './format';
 
@@ -104,6 +106,39 @@ export function ParzelleDialog({
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const conflict = useVersionConflict({
+    record: parzelle,
+    toValues: (r: Parzelle) => ({
+      nummer: r.nummer,
+      flaeche: areaToInput(r.flaeche),
+      gemeinschaft: areaToInput(r.gemeinschaftsflaeche),
+      parkkarten: r.anzahlParkkarten,
+      flags: r.flags,
+      wasserzaehler: r.wasserzaehlerNummer,
+      hwzId: r.hauptwasserzaehlerId,
+      gruppeId: r.gruppeId,
+      aktiv: r.aktiv,
+      notiz: r.notiz,
+    }),
+    values: { nummer, flaeche, gemeinschaft, parkkarten, flags, wasserzaehler, hwzId, gruppeId, aktiv, notiz },
+    setValues: (v) => {
+      setNummer(v.nummer);
+      setFlaeche(v.flaeche);
+      setGemeinschaft(v.gemeinschaft);
+      setParkkarten(v.parkkarten);
+      setFlags(v.flags);
+      setWasserzaehler(v.wasserzaehler);
+      setHwzId(v.hwzId);
+      setGruppeId(v.gruppeId);
+      setAktiv(v.aktiv);
+      setNotiz(v.notiz);
+    },
+    reload: () =>
+      fetchRecord<Parzelle>('/api/Stammdaten/GetParzelle', {
+        id: parzelle?.id ?? 0,
+        pachtabrechnungID: pachtabrechnungID ?? parzelle?.pachtabrechnungId,
+      }),
+  });
   const { data: hwz } = useHwzLookup();
   const { data: gruppen } = useGruppenLookup();
 
@@ -120,7 +155,7 @@ export function ParzelleDialog({
     event.preventDefault();
     if (readOnly || saving) return;
     const body: ParzelleInput = {
-      ...(parzelle ? { id: parzelle.id } : {}),
+      ...(parzelle ? { id: parzelle.id, version: conflict.version } : {}),
       nummer: nummer.trim(),
       flaeche: flaecheValue ?? '0.00',
       gemeinschaftsflaeche: gemeinschaftValue ?? null,
@@ -151,7 +186,7 @@ export function ParzelleDialog({
       await saveWithToast(saveParzelle(body), { success: `Parzelle ${body.nummer} gespeichert.` });
       dismiss();
     } catch (error) {
-      if (!isAbortedError(error)) {
+      if (!isAbortedError(error) && !conflict.noteError(error)) {
         const matched = matchFieldErrors(error, FIELDS);
         setServerErrors(matched.fields);
         setOtherErrors(matched.other);
@@ -166,6 +201,7 @@ export function ParzelleDialog({
 
   const form = (
     <>
+      <ConflictBanner conflict={conflict} />
       {otherErrors.length > 0 ? (
         <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
       ) : null}
