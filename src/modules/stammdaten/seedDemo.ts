@@ -2,6 +2,7 @@ import { todayIso } from '../../platform/dates';
 import { type Db, nowDb } from '../../platform/db/db';
 import type { AppServices } from '../../platform/services';
 import { ensureYear } from '../abrechnung/services';
+import { abstellplatzKategorienById } from '../vereinseinstellungen/services';
 
 /** mulberry32: a small seeded generator, so the demo club is the same on every machine. */
 function random(seed: number) {
@@ -248,7 +249,7 @@ export async function seedDemoStammdaten(_services: AppServices, db: Db): Promis
     });
   }
 
-  const kategorien = await db('abstellplatz_kategorien').orderBy('id').select('id');
+  const kategorien = [...(await abstellplatzKategorienById(db)).values()].sort((a, b) => a.id - b.id);
   if (kategorien.length) {
     for (let n = 1; n <= 30; n++) {
       const id = await insertId(db, 'abstellplaetze', {

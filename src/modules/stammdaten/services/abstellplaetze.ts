@@ -7,6 +7,7 @@ import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLoc
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { buildWorkbook } from '../../../platform/excel/excelWriter';
 import { recordHistory } from '../../../platform/history/history';
+import { abstellplatzKategorienById } from '../../vereinseinstellungen/services';
 import type { AbstellplatzInput } from '../schema/abstellplaetze';
 import { adresseNamesOf, displayName, nameList, sameName } from './names';
 
@@ -70,15 +71,20 @@ export type ZuordnungRow = {
   vorname: string | null;
   nachname: string | null;
   platz_nummer: string;
-  kategorie_name: string;
-  jahresgebuehr_cent: number | string;
+  kategorie_id: number;
+};
+
+/** The categories (Vereinseinstellungen) by id; `kategorieOf` gives a row's name and fee. */
+type Kategorien = Awaited<ReturnType<typeof abstellplatzKategorienById>>;
+const kategorieOf = (kategorien: Kategorien, id: number) => {
+  const k = kategorien.get(Number(id));
+  return { kategorieName: k?.name ?? '', jahresgebuehrCent: k?.jahresgebuehrCent ?? 0 };
 };
 
 export function zuordnungen(db: Db) {
   return db('abstellplatz_zuordnungen as z')
     .join('adressen as a', 'a.id', 'z.adresse_id')
     .join('abstellplaetze as p', 'p.id', 'z.abstellplatz_id')
-    .join('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
     .select(
       'z.id',
       'z.version',
@@ -90,41 +96,30 @@ export function zuordnungen(db: Db) {
       'a.vorname',
       'a.nachname',
       'p.nummer as platz_nummer',
-      'k.name as kategorie_name',
-      'k.jahresgebuehr_cent',
+      'p.kategorie_id',
     );
 }
 
-export const toZuordnung = (r: ZuordnungRow): AbstellplatzZuordnung => ({
-  id: Number(r.id),
-  version: Number(r.version),
-  abstellplatzId: Number(r.abstellplatz_id),
-  abstellplatzNummer: r.platz_nummer,
-  kategorieName: r.kategorie_name,
-  jahresgebuehrCent: Number(r.jahresgebuehr_cent),
-  adresseId: Number(r.adresse_id),
-  adresseName: adresseName(r),
-  von: dateOf(r.von) ?? '',
-  bis: dateOf(r.bis),
-});
+export const toZuordnung =
+  (kategorien: Kategorien) =>
+  (r: ZuordnungRow): AbstellplatzZuordnung => ({
+    id: Number(r.id),
+    version: Number(r.version),
+    abstellplatzId: Number(r.abstellplatz_id),
+    abstellplatzNummer: r.platz_nummer,
+    ...kategorieOf(kategorien, r.kategorie_id),
+    adresseId: Number(r.adresse_id),
+    adresseName: adresseName(r),
+    von: dateOf(r.von) ?? '',
+    bis: dateOf(r.bis),
+  });
 
 const byNewest = (a: { von: string; id: number }, b: { von: string; id: number }) =>
   b.von.localeCompare(a.von) || b.id - a.id;
 
 /** Spaces with their current holder; `all` collects every assignment per space for the detail. */
 async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promise<Abstellplatz[]> {
-  const q = db('abstellplaetze as p')
-    .join('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
-    .select(
-      'p.id',
-      'p.version',
-      'p.nummer',
-      'p.kategorie_id',
-      'p.aktiv',
-      'p.notiz',
-      'k.name as kategorie_name',
-      'k.jahresgebuehr_cent',
-    );
+  const q = db('abstellplaetze as p').select('p.id', 'p.version', 'p.nummer', 'p.kategorie_id', 'p.aktiv', 'p.notiz');
   if (id !== undefined) q.where('p.id', id);
   const rows = (await q) as {
     id: number;
@@ -133,14 +128,13 @@ async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promis
     kategorie_id: number;
     aktiv: number | boolean;
     notiz: string | null;
-    kategorie_name: string;
-    jahresgebuehr_cent: number | string;
   }[];
+  const kategorien = await abstellplatzKategorienById(db);
   const today = todayIso();
   const zq = zuordnungen(db);
   if (id !== undefined) zq.where('z.abstellplatz_id', id);
   const current = new Map<number, Zuordnung>();
-  for (const z of ((await zq) as ZuordnungRow[]).map(toZuordnung)) {
+  for (const z of ((await zq) as ZuordnungRow[]).map(toZuordnung(kategorien))) {
     const { id: zid, version, adresseId, adresseName: name, von, bis } = z;
     const short: Zuordnung = { id: zid, version, adresseId, adresseName: name, von, bis };
     if (periodContains(z, today)) current.set(z.abstellplatzId, short);
@@ -152,8 +146,7 @@ async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promis
       version: Number(r.version),
       nummer: r.nummer,
       kategorieId: Number(r.kategorie_id),
-      kategorieName: r.kategorie_name,
-      jahresgebuehrCent: Number(r.jahresgebuehr_cent),
+      ...kategorieOf(kategorien, r.kategorie_id),
       aktiv: Boolean(r.aktiv),
       notiz: r.notiz ?? '',
       zuordnung: current.get(Number(r.id)) ?? null,
@@ -188,7 +181,7 @@ export async function abstellplatzLookup(db: Db): Promise<{ id: number; name: st
 export async function abstellplaetzeByAdresse(db: Db, adresseId: number): Promise<AbstellplatzZuordnung[]> {
   if (!(await adresseExists(db, adresseId))) throw notFound('Die Adresse wurde nicht gefunden.');
   const rows = (await zuordnungen(db).where('z.adresse_id', adresseId)) as ZuordnungRow[];
-  return rows.map(toZuordnung).sort(byNewest);
+  return rows.map(toZuordnung(await abstellplatzKategorienById(db))).sort(byNewest);
 }
 
 export { ZUORDNUNG_NOT_FOUND };
@@ -196,7 +189,7 @@ export { ZUORDNUNG_NOT_FOUND };
 export async function getZuordnung(db: Db, id: number): Promise<AbstellplatzZuordnung> {
   const row = (await zuordnungen(db).where('z.id', id).first()) as ZuordnungRow | undefined;
   if (!row) throw notFound(ZUORDNUNG_NOT_FOUND);
-  return toZuordnung(row);
+  return toZuordnung(await abstellplatzKategorienById(db))(row);
 }
 
 export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzInput): Promise<AbstellplatzDetail> {
@@ -221,7 +214,7 @@ async function saveAbstellplatzInTransaction(
   }
   const before = id ? await getAbstellplatz(db, id) : undefined;
   const errors: Record<string, string[]> = {};
-  if (!(await db('abstellplatz_kategorien').where({ id: data.kategorieId }).first('id'))) {
+  if (!(await abstellplatzKategorienById(db)).has(data.kategorieId)) {
     errors.kategorieId = ['Diese Kategorie gibt es nicht.'];
   }
   const others = (await db('abstellplaetze').whereNot({ id }).select('nummer')) as { nummer: string }[];

@@ -5,6 +5,7 @@ import { lockRow } from '../../../platform/db/lockRow';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
+import { abstellplatzKategorienById } from '../../vereinseinstellungen/services';
 import {
   ABSTELLPLATZ_HISTORY_TYPE,
   type AbstellplatzDetail,
@@ -45,7 +46,7 @@ async function neuzuordnungInTransaction(
   if (!(await adresseExists(db, input.adresseId)))
     throw validationFailed({ adresseId: ['Diese Adresse gibt es nicht.'] });
   const all = ((await zuordnungen(db).where('z.abstellplatz_id', input.abstellplatzId)) as ZuordnungRow[]).map(
-    toZuordnung,
+    toZuordnung(await abstellplatzKategorienById(db)),
   );
   const later = all.find((z) => z.von >= input.datum);
   if (later) {
@@ -134,7 +135,7 @@ async function saveZuordnungInTransaction(
     (await zuordnungen(db)
       .where('z.abstellplatz_id', before.abstellplatzId)
       .whereNot('z.id', input.id)) as ZuordnungRow[]
-  ).map(toZuordnung);
+  ).map(toZuordnung(await abstellplatzKategorienById(db)));
   const overlap = others.find((o) => periodsOverlap(o, input));
   if (overlap) {
     throw validationFailed({

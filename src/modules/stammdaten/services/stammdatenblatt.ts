@@ -2,6 +2,7 @@ import { dateOf } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { notFound } from '../../../platform/errors';
 import { decimalOf } from '../../../platform/money';
+import { abstellplatzKategorienById } from '../../vereinseinstellungen/services';
 import { displayName } from './names';
 
 // The Stammdatenblatt: everything kgv keeps about one person, printed on one page.
@@ -26,10 +27,10 @@ export async function stammdatenblatt(db: Db, id: number): Promise<Stammdatenbla
   const weitere = await db('weitere_personen').where({ adresse_id: id }).orderBy('id');
   const plaetze = await db('abstellplatz_zuordnungen as z')
     .join('abstellplaetze as p', 'p.id', 'z.abstellplatz_id')
-    .leftJoin('abstellplatz_kategorien as k', 'k.id', 'p.kategorie_id')
     .where('z.adresse_id', id)
     .orderBy('z.von', 'desc')
-    .select('p.nummer', 'k.name as kategorie', 'z.von', 'z.bis');
+    .select('p.nummer', 'p.kategorie_id', 'z.von', 'z.bis');
+  const kategorien = await abstellplatzKategorienById(db);
   const funktionen = await db('funktionaere as f')
     .join('funktionen as fn', 'fn.id', 'f.funktion_id')
     .where('f.adresse_id', id)
@@ -59,7 +60,7 @@ export async function stammdatenblatt(db: Db, id: number): Promise<Stammdatenbla
     })),
     abstellplaetze: plaetze.map((p) => ({
       nummer: String(p.nummer),
-      kategorie: String(p.kategorie ?? ''),
+      kategorie: kategorien.get(Number(p.kategorie_id))?.name ?? '',
       von: dateOf(p.von)!,
       bis: dateOf(p.bis),
     })),

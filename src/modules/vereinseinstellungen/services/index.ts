@@ -1,5 +1,6 @@
 // The public face of the vereinseinstellungen module: other modules and src/app.ts import only this.
 export {
+  abstellplatzKategorienById,
   deleteAbstellplatzKategorie,
   getAbstellplatzKategorie,
   KATEGORIE_HISTORY_TYPE,

@@ -30,6 +30,15 @@ export async function listAbstellplatzKategorien(db: Db): Promise<AbstellplatzKa
   return rows.map(toKategorie).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
+/**
+ * Every category by id, for modules that show a category beside their own rows: one query instead
+ * of a join into this module's table (there are a handful of categories).
+ */
+export async function abstellplatzKategorienById(db: Db): Promise<Map<number, AbstellplatzKategorie>> {
+  const rows = (await db(TABLE).select('id', 'version', 'name', 'jahresgebuehr_cent', 'aktiv')) as Row[];
+  return new Map(rows.map((r) => [Number(r.id), toKategorie(r)]));
+}
+
 export async function getAbstellplatzKategorie(db: Db, id: number): Promise<AbstellplatzKategorie> {
   const row = (await db(TABLE).where({ id }).first('id', 'version', 'name', 'jahresgebuehr_cent', 'aktiv')) as
     | Row
