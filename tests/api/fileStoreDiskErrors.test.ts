@@ -3,11 +3,11 @@ import * as fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/helpers/testDb';
-import { toProblem } from '../../http/problem';
-import { createLogger } from '../logger';
-import { checkDataDirWritable, DataDirError, storageErrorMessage } from './dataDir';
-import { createFileStore } from './fileStore';
+import { toProblem } from '../../src/http/problem';
+import { checkDataDirWritable, DataDirError, storageErrorMessage } from '../../src/platform/files/dataDir';
+import { createFileStore } from '../../src/platform/files/fileStore';
+import { createLogger } from '../../src/platform/logger';
+import { createTestDb, type TestDb } from '../helpers/testDb';
 
 // Security review, issue 9, item 5: a full or read-only DATA_DIR gives a German answer naming the
 // cause (507/503), and a failed write leaves no half-written *.tmp behind.
