@@ -47,6 +47,8 @@ export interface MailSettings {
   fromAddress: string;
   replyTo: string;
   configured: boolean;
+  /** Optimistic lock of the Mail section: send it back with the save. */
+  version?: number;
 }
 
 export interface Texte {
@@ -171,6 +173,8 @@ export interface MailSettingsInput {
   fromName: string;
   fromAddress: string;
   replyTo: string;
+  /** The version read (optimistic lock); absent: no check. */
+  version?: number;
 }
 
 export function updateMaileinstellungen(body: MailSettingsInput) {

@@ -17,6 +17,8 @@ export interface AdresseParzelle {
 /** The fields a client sends to UpdateAdresse. */
 export interface AdresseInput {
   id?: number;
+  /** The version read (optimistic lock); absent: no check. */
+  version?: number;
   anrede: string;
   titel: string;
   vorname: string;
@@ -51,6 +53,8 @@ export interface Adresse extends AdresseInput {
 }
 
 export interface WeiterePersonInput {
+  /** The version read (optimistic lock); absent: no check. */
+  version?: number;
   id?: number;
   adresseId: number;
   anrede: string;

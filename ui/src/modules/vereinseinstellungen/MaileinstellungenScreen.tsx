@@ -28,10 +28,13 @@ import {
   type TestMailResult,
   updateMaileinstellungen,
   useVereinseinstellungen,
+  type Vereinseinstellungen,
 } from '../../api/vereinseinstellungen';
+import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../components/LoadState';
 import { MessageBanner } from '../../components/MessageBanner';
+import { ConflictBanner } from '../stammdaten/shared/formKit';
 import { isEmail } from './format';
 import { matchFieldErrors } from './serverErrors';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
@@ -145,6 +148,20 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [askReset, setAskReset] = useState(false);
+  // The settings the form was filled from: their version goes with the save.
+  const [base, setBase] = useState(mail);
+  const conflict = useVersionConflict({
+    record: base,
+    toValues: toForm,
+    values: form,
+    setValues: setForm,
+    reload: async () => {
+      const fresh = (await fetchRecord<Vereinseinstellungen>('/api/Vereinseinstellungen/Vereinseinstellungen', {}))
+        .mail;
+      setBaseline(toForm(fresh));
+      return fresh;
+    },
+  });
   const dirty = !sameForm(form, baseline);
   const clientErrors = submitted ? validate(form) : {};
   const errorOf = (field: MailField) => serverErrors[field] ?? clientErrors[field];
@@ -158,8 +175,9 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
     if (!dirty) {
       setBaseline(saved);
       setForm(saved);
+      setBase(mail);
     }
-  }, [saved, dirty]);
+  }, [saved, dirty, mail]);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   function set<K extends MailField>(field: K, value: MailForm[K]) {
@@ -193,13 +211,14 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
     setServerErrors({});
     setOtherErrors([]);
     try {
-      const result = await saveWithToast(updateMaileinstellungen(toInput(form)));
+      const result = await saveWithToast(updateMaileinstellungen({ ...toInput(form), version: conflict.version }));
       const next = toForm(result?.mail ?? mail);
+      setBase(result?.mail ?? mail);
       setBaseline(next);
       setForm(next);
       setSubmitted(false);
     } catch (error) {
-      if (!isAbortedError(error)) {
+      if (!isAbortedError(error) && !conflict.noteError(error)) {
         const matched = matchFieldErrors(error, FIELDS);
         setServerErrors(matched.fields);
         setOtherErrors(matched.other);
@@ -213,6 +232,7 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
     try {
       const result = await saveWithToast(resetMaileinstellungen(), { success: 'Maileinstellungen zurückgesetzt.' });
       const next = toForm(result?.mail);
+      setBase(result?.mail);
       setBaseline(next);
       setForm(next);
       setSubmitted(false);
@@ -224,6 +244,7 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
 
   return (
     <Flex direction="column" gap="size-200" maxWidth="size-6000">
+      <ConflictBanner conflict={conflict} />
       {otherErrors.length > 0 ? (
         <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
       ) : null}

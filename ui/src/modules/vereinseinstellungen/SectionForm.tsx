@@ -14,7 +14,9 @@ import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useS
 import { isAbortedError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import { type EditSectionKey, updateSection, type Vereinseinstellungen } from '../../api/vereinseinstellungen';
+import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
 import { MessageBanner } from '../../components/MessageBanner';
+import { ConflictBanner } from '../stammdaten/shared/formKit';
 import { EURO_FORMAT, formatIban } from './format';
 import {
   type FieldDef,
@@ -143,6 +145,22 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const dirty = !sameValues(values, baseline);
+  // The section as the form was filled from it: its version goes with the save, so a revalidated
+  // read arriving while the user edits cannot make the save overwrite someone else's change.
+  type Versioned = { version?: number };
+  const [base, setBase] = useState<Versioned | undefined>((saved ?? undefined) as Versioned | undefined);
+  const conflict = useVersionConflict({
+    record: base,
+    toValues: (r: Versioned) => toFormValues(section, r),
+    values,
+    setValues,
+    reload: async () => {
+      const all = await fetchRecord<Vereinseinstellungen>('/api/Vereinseinstellungen/Vereinseinstellungen', {});
+      const fresh = all[section.key as EditSectionKey] as Versioned;
+      setBaseline(toFormValues(section, fresh));
+      return fresh;
+    },
+  });
 
   // New data from the server (a revalidation, a save in another tab) replaces an untouched form;
   // edits in progress win.
@@ -153,8 +171,9 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
     if (!dirty) {
       setBaseline(savedValues);
       setValues(savedValues);
+      setBase((saved ?? undefined) as Versioned | undefined);
     }
-  }, [savedValues, dirty]);
+  }, [savedValues, dirty, saved]);
 
   useEffect(() => {
     onDirtyChange(dirty);
@@ -199,14 +218,18 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
     setServerErrors({});
     setOtherErrors([]);
     try {
-      const payload = toPayload(section, saved, values) as unknown as Vereinseinstellungen[EditSectionKey];
+      const payload = {
+        ...toPayload(section, saved, values),
+        version: conflict.version,
+      } as unknown as Vereinseinstellungen[EditSectionKey];
       const result = await saveWithToast(updateSection(section.key, payload));
       const next = toFormValues(section, result?.[section.key] ?? payload);
+      setBase((result?.[section.key] ?? undefined) as Versioned | undefined);
       setBaseline(next);
       setValues(next);
       setSubmitted(false);
     } catch (error) {
-      if (!isAbortedError(error)) {
+      if (!isAbortedError(error) && !conflict.noteError(error)) {
         const matched = matchFieldErrors(
           error,
           section.fields.map((field) => field.key),
@@ -222,6 +245,7 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
   const readOnly = !canEdit;
   return (
     <Flex direction="column" gap="size-200" maxWidth="size-6000">
+      <ConflictBanner conflict={conflict} />
       {otherErrors.length > 0 ? (
         <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
       ) : null}

@@ -29,10 +29,12 @@ import {
   useAdresse,
 } from '../../../api/stammdaten/adressen';
 import { saveWithToast } from '../../../api/toast';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
 import { useUnsavedChangesGuard } from '../../vereinseinstellungen/useUnsavedChangesGuard';
+import { ConflictBanner } from '../shared/formKit';
 import { AbstellplaetzeTab } from './AbstellplaetzeTab';
 import { DateienTab } from './DateienTab';
 import {
@@ -84,6 +86,20 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // The record the form was filled from: its version goes with the save.
+  const [record, setRecord] = useState<Adresse | undefined>(undefined);
+  const conflict = useVersionConflict({
+    record,
+    toValues: draftFromAdresse,
+    values: draft,
+    setValues: setDraft,
+    reload: async () => {
+      const fresh = await fetchRecord<Adresse>('/api/Stammdaten/GetAdresse', { id: record?.id ?? 0 });
+      // What is stored now is the new "unchanged" state; the user's edits stay in the draft.
+      setBaseline(draftFromAdresse(fresh));
+      return fresh;
+    },
+  });
 
   // The loaded record becomes the form's starting point once (later revalidations keep edits).
   useEffect(() => {
@@ -91,6 +107,7 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
       const loaded = draftFromAdresse(data);
       setBaseline(loaded);
       setDraft(loaded);
+      setRecord(data);
       setLoadedId(data.id);
     }
   }, [data, loadedId]);
@@ -130,8 +147,9 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
     setServerErrors({});
     setOtherErrors([]);
     try {
-      const saved = await saveWithToast(saveAdresse(inputFromDraft(draft, id)));
+      const saved = await saveWithToast(saveAdresse(inputFromDraft(draft, id, conflict.version)));
       const next = draftFromAdresse(saved);
+      setRecord(saved);
       setBaseline(next);
       setDraft(next);
       setSubmitted(false);
@@ -145,7 +163,7 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
         await mutate();
       }
     } catch (caught) {
-      if (!isAbortedError(caught)) {
+      if (!isAbortedError(caught) && !conflict.noteError(caught)) {
         const matched = matchFieldErrors(caught, DRAFT_FIELDS);
         // Flags arrive as one number: show them at the checkboxes' section.
         setServerErrors(matched.fields as Partial<Record<DraftField, string>>);
@@ -239,6 +257,7 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
   return (
     <Flex direction="column" gap="size-200">
       {header}
+      <ConflictBanner conflict={conflict} />
       {otherErrors.length > 0 ? (
         <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
       ) : null}

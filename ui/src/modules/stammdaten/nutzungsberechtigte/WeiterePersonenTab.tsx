@@ -34,8 +34,10 @@ import {
 } from '../../../api/stammdaten/adressen';
 import { weiterePersonBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
+import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
+import { ConflictBanner } from '../shared/formKit';
 import { schemaErrors } from '../shared/schemaErrors';
 import { ANREDEN, DATE_ERROR } from './format';
 
@@ -182,10 +184,34 @@ function WeiterePersonDialog({
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const conflict = useVersionConflict({
+    record: person,
+    toValues: (r: WeiterePerson) => ({
+      anrede: r.anrede,
+      titel: r.titel,
+      vorname: r.vorname,
+      nachname: r.nachname,
+      beziehung: r.beziehung,
+      telefon: r.telefon,
+      email: r.email,
+      geburtsdatum: formatGermanDate(r.geburtsdatum),
+      eintrittsdatum: formatGermanDate(r.eintrittsdatum),
+      notiz: r.notiz,
+      mitglied: (r.flags & ADRESSE_FLAGS.kgvMitglied) !== 0,
+      zeitung: r.zeitungErlaubt,
+    }),
+    values: { ...values, mitglied, zeitung },
+    setValues: ({ mitglied: m, zeitung: z, ...rest }) => {
+      setValues(rest);
+      setMitglied(m);
+      setZeitung(z);
+    },
+    reload: () => fetchRecord<WeiterePerson>('/api/Stammdaten/GetWeiterePerson', { id: person?.id ?? 0 }),
+  });
 
-  const otherFlags = (person?.flags ?? 0) & ~ADRESSE_FLAGS.kgvMitglied;
+  const otherFlags = (conflict.record?.flags ?? 0) & ~ADRESSE_FLAGS.kgvMitglied;
   const body = {
-    ...(person ? { id: person.id } : {}),
+    ...(person ? { id: person.id, version: conflict.version } : {}),
     adresseId,
     anrede: values.anrede,
     titel: values.titel.trim(),
@@ -227,7 +253,7 @@ function WeiterePersonDialog({
       await saveWithToast(saveWeiterePerson(body));
       dismiss();
     } catch (error) {
-      if (!isAbortedError(error)) {
+      if (!isAbortedError(error) && !conflict.noteError(error)) {
         const matched = matchFieldErrors(error, FIELDS);
         setServerErrors(matched.fields);
         setOtherErrors(matched.other);
@@ -253,6 +279,7 @@ function WeiterePersonDialog({
       <Heading>{title}</Heading>
       <Divider />
       <Content>
+        <ConflictBanner conflict={conflict} />
         {otherErrors.length > 0 ? (
           <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
         ) : null}

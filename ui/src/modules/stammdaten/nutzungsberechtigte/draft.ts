@@ -97,14 +97,14 @@ export function validateDraft(d: AdresseDraft): Partial<Record<DraftField, strin
 }
 
 /** The JSON for UpdateAdresse: flags summed, dates ISO. */
-export function inputFromDraft(d: AdresseDraft, id?: number): AdresseInput {
+export function inputFromDraft(d: AdresseDraft, id?: number, version?: number): AdresseInput {
   const flags =
     (d.hauptwohnsitz ? ADRESSE_FLAGS.hauptwohnsitz : 0) +
     (d.bevorzugtEmail ? ADRESSE_FLAGS.bevorzugtEmail : 0) +
     (d.kgvMitglied ? ADRESSE_FLAGS.kgvMitglied : 0) +
     (d.kgvMitarbeiter ? ADRESSE_FLAGS.kgvMitarbeiter : 0);
   return {
-    ...(id ? { id } : {}),
+    ...(id ? { id, ...(version ? { version } : {}) } : {}),
     anrede: d.anrede,
     titel: d.titel.trim(),
     vorname: d.vorname.trim(),
@@ -131,6 +131,8 @@ export function inputFromDraft(d: AdresseDraft, id?: number): AdresseInput {
 export function inputFromAdresse(a: Adresse): AdresseInput {
   return {
     id: a.id,
+    // A stale record must not overwrite a newer one when files are uploaded with it.
+    ...(a.version ? { version: a.version } : {}),
     anrede: a.anrede,
     titel: a.titel,
     vorname: a.vorname,
