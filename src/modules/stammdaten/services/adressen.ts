@@ -11,6 +11,7 @@ import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { adresseJahr } from './adresseJahr';
 import { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload } from './adresseRequest';
 import { compareNames, displayName, isActive } from './names';
+import { leasesOn } from './pachtverhaeltnisse';
 import { listAllWeiterePersonen, listWeiterePersonen, type WeiterePerson } from './weiterePersonen';
 
 export { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload, readAdresseRequest } from './adresseRequest';
@@ -110,12 +111,10 @@ function toAdresse(r: Row, parzellen: Adresse['parzellen'], today: string): Adre
 
 /** Current leases (von ≤ today, no end or an end from today on) per address. */
 async function currentLeases(db: Db, today: string, adresseId?: number): Promise<Map<number, Adresse['parzellen']>> {
-  const query = db('pachtverhaeltnisse as p')
-    .join('parzellen as z', 'z.id', 'p.parzelle_id')
-    .where('p.von', '<=', today)
-    .andWhere((q) => q.whereNull('p.bis').orWhere('p.bis', '>=', today))
-    .select('p.adresse_id', 'z.id', 'z.nummer', 'p.von');
-  if (adresseId !== undefined) query.andWhere('p.adresse_id', adresseId);
+  const query = leasesOn(db, today)
+    .join('parzellen as p', 'p.id', 'pv.parzelle_id')
+    .select('pv.adresse_id', 'p.id', 'p.nummer', 'pv.von');
+  if (adresseId !== undefined) query.andWhere('pv.adresse_id', adresseId);
   const rows = (await query) as { adresse_id: number; id: number; nummer: string; von: string }[];
   const map = new Map<number, Adresse['parzellen']>();
   for (const r of rows) {

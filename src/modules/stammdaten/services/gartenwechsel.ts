@@ -5,6 +5,7 @@ import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { GartenhistorieEintrag, Parzelle } from '../schema/parzellen';
 import { recordOnAdresse } from './adresseHistory';
+import { leasesOn } from './pachtverhaeltnisse';
 import { adresseName, gartenhistorie, getParzelle, PARZELLE_HISTORY_TYPE } from './parzellen';
 
 // Gartenwechsel: a plot passes to a new usage-right holder. The running lease ends the day before
@@ -25,11 +26,9 @@ export async function gartenwechselInfo(db: Db, adresseId: number): Promise<Gart
     | undefined;
   if (!a) throw notFound('Die Adresse wurde nicht gefunden.');
   const today = todayIso();
-  const rows = (await db('pachtverhaeltnisse as pv')
+  const rows = (await leasesOn(db, today)
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .where('pv.adresse_id', adresseId)
-    .where('pv.von', '<=', today)
-    .andWhere((w) => w.whereNull('pv.bis').orWhere('pv.bis', '>=', today))
     .select('p.id', 'p.nummer', 'pv.von')
     .orderBy('pv.von', 'asc')) as { id: number; nummer: string; von: string }[];
   return {

@@ -9,7 +9,7 @@ import type { AppServices } from '../../../platform/services';
 import { getSetting } from '../../../platform/settings/settings';
 import { findYear, resolveYear } from '../../abrechnung/services';
 import { type Parkkarte, Parkkarten, parkkartenCss } from '../templates/Parkkarten';
-import { adresseName } from './abstellplaetze';
+import { holdersOn } from './pachtverhaeltnisse';
 
 export const PARKKARTEN_HISTORY_TYPE = 'Parkkarten';
 
@@ -192,21 +192,11 @@ export async function parkkartenPdf(
     });
   }
   const today = todayIso();
-  const holders = (await db('pachtverhaeltnisse as v')
-    .join('adressen as a', 'a.id', 'v.adresse_id')
-    .whereIn(
-      'v.parzelle_id',
-      plots.map((p) => p.id),
-    )
-    .where('v.von', '<=', today)
-    .where((w) => w.whereNull('v.bis').orWhere('v.bis', '>=', today))
-    .select('v.parzelle_id', 'a.titel', 'a.vorname', 'a.nachname')) as {
-    parzelle_id: number;
-    titel: string;
-    vorname: string;
-    nachname: string;
-  }[];
-  const holderOf = new Map(holders.map((h) => [Number(h.parzelle_id), adresseName(h)]));
+  const holders = await holdersOn(
+    db,
+    today,
+    plots.map((p) => p.id),
+  );
   plots.sort((a, b) => collator.compare(a.nummer, b.nummer));
   const verein = (await getSetting(db, 'Adresse', 'name'))?.trim() || 'Kleingartenverein';
   const cards: Parkkarte[] = [];
@@ -217,7 +207,7 @@ export async function parkkartenPdf(
         verein,
         jahr: info.jahr,
         parzelle: p.nummer,
-        name: holderOf.get(Number(p.id)) ?? '',
+        name: holders.get(Number(p.id))?.name ?? '',
         gueltigBis: info.gueltigBis,
         hinweis: info.hinweis,
         nr: i,

@@ -9,6 +9,7 @@ import { roundDecimal } from '../../../platform/money/decimal';
 import { resolveYear } from '../../abrechnung/services';
 import type { GartenhistorieEintrag, Lookup, Nutzungsberechtigter, Parzelle, ParzelleInput } from '../schema/parzellen';
 import { displayName } from './names';
+import { holdersOn } from './pachtverhaeltnisse';
 
 export const PARZELLE_HISTORY_TYPE = 'Parzelle';
 const NOT_FOUND = 'Die Parzelle wurde nicht gefunden.';
@@ -17,33 +18,6 @@ type NameRow = { nachname: string; vorname: string | null; titel: string | null 
 /** "Huber Maria", with a title after a comma: "Huber Maria, Dr.". */
 /** One way to write a holder's name everywhere: "Dr. Huber Maria" (names.ts). */
 export const adresseName = (r: NameRow): string => displayName(r);
-
-type HolderRow = NameRow & { parzelle_id: number; adresse_id: number; von: string; bis: string | null; id: number };
-
-/** The usage-right holders on `day` (von ≤ day, bis open or ≥ day), by plot. */
-export async function holdersOn(
-  db: Db,
-  day: string,
-  parzelleIds?: number[],
-): Promise<Map<number, Nutzungsberechtigter>> {
-  const q = db('pachtverhaeltnisse as pv')
-    .join('adressen as a', 'a.id', 'pv.adresse_id')
-    .where('pv.von', '<=', day)
-    .andWhere((w) => w.whereNull('pv.bis').orWhere('pv.bis', '>=', day))
-    .select('pv.id', 'pv.parzelle_id', 'pv.adresse_id', 'pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
-    .orderBy([
-      { column: 'pv.von', order: 'asc' },
-      { column: 'pv.id', order: 'asc' },
-    ]);
-  if (parzelleIds) q.whereIn('pv.parzelle_id', parzelleIds);
-  const rows = (await q) as HolderRow[];
-  const out = new Map<number, Nutzungsberechtigter>();
-  // The newest lease wins should two overlap.
-  for (const r of rows) {
-    out.set(Number(r.parzelle_id), { adresseId: Number(r.adresse_id), name: adresseName(r), von: dateOf(r.von) });
-  }
-  return out;
-}
 
 type ParzelleRow = {
   id: number;
