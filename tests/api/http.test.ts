@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentYear } from '../../src/platform/dates';
 import { startServer } from '../../src/server';
 import { ApiClient } from '../helpers/apiClient';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
@@ -189,9 +190,6 @@ describe('first start', () => {
     const c = app.client();
     await c.login('admin@test.kgv', TEST_PASSWORD);
     const years = await c.get<{ jahr: number }[]>('Common/Pachtabrechnungen');
-    const now = Number(
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(new Date()),
-    );
-    expect(years.body.map((y) => y.jahr)).toContain(now);
+    expect(years.body.map((y) => y.jahr)).toContain(currentYear());
   });
 });

@@ -77,9 +77,6 @@ export function listUrl(kind: ListKind, p: ListParams, format: Format): string {
   }
 }
 
-/** "2025-01-15" → "15.01.2025", "–" for none. */
-const deDate = (iso: string | null | undefined) => formatGermanDate(iso, '–');
-
 /** A count as "1.200", a decimal string ("41250.50") as "41.250,50" (dot grouping as UI.md asks), exactly. */
 function deValue(value: string | number): string {
   if (typeof value === 'number') return formatDecimal(value, 0);
@@ -95,7 +92,7 @@ type ColumnDef = {
 
 const COLUMNS: Record<ListKind, ColumnDef[]> = {
   Geburtstagsliste: [
-    { key: 'geburtsdatum', name: 'Geburtsdatum', render: (r) => deDate(r.geburtsdatum as string) },
+    { key: 'geburtsdatum', name: 'Geburtsdatum', render: (r) => formatGermanDate(r.geburtsdatum as string, '–') },
     { key: 'name', name: 'Name', render: (r) => String(r.name ?? '') },
     { key: 'alter', name: 'Alter', align: 'end', render: (r) => String(r.alter ?? '') },
     { key: 'parzellen', name: 'Parzellen', render: (r) => String(r.parzellen || '–') },
@@ -103,7 +100,7 @@ const COLUMNS: Record<ListKind, ColumnDef[]> = {
   Jubilaeumsliste: [
     { key: 'jahre', name: 'Jahre', align: 'end', render: (r) => String(r.jahre ?? '') },
     { key: 'name', name: 'Name', render: (r) => String(r.name ?? '') },
-    { key: 'eintrittsdatum', name: 'Eintritt', render: (r) => deDate(r.eintrittsdatum as string) },
+    { key: 'eintrittsdatum', name: 'Eintritt', render: (r) => formatGermanDate(r.eintrittsdatum as string, '–') },
     { key: 'parzellen', name: 'Parzellen', render: (r) => String(r.parzellen || '–') },
   ],
   Unterschriftenliste: [
@@ -163,7 +160,11 @@ export default function ListenScreen() {
       const data = await apiFetch<unknown>(listUrl(kind, urlParams, 'json'));
       if (kind === 'Summenblatt') {
         const s = data as { rows: Record<string, unknown>[]; stichtag: string; pachtabrechnung: { jahr: number } };
-        setResult({ kind, rows: s.rows, subtitle: `Jahr ${s.pachtabrechnung.jahr}, Stichtag ${deDate(s.stichtag)}` });
+        setResult({
+          kind,
+          rows: s.rows,
+          subtitle: `Jahr ${s.pachtabrechnung.jahr}, Stichtag ${formatGermanDate(s.stichtag, '–')}`,
+        });
       } else {
         setResult({ kind, rows: data as Record<string, unknown>[] });
       }
