@@ -1,0 +1,15 @@
+// The public face of Stammdaten: the read models the modules built on it (Wasserbuch, Kassa,
+// Jahresvorschreibung, Rechnungsprüfung, E-Mail) use. Other modules import only this file, the
+// schemas (`../schema/*`: answer types, ADRESSE_FLAGS) and `../rights.ts`, never another file of
+// Stammdaten and never its tables (tests/architecture/imports.test.ts checks the imports).
+
+/** Addresses with their flags (ADRESSE_FLAGS in schema/adressen), active state and current plots. */
+export { type Adresse, type AdressenFilter, adressenLookup, getAdresse, listAdressen } from './adressen';
+/** Main water meters with their calibration and last reading. */
+export { getHauptwasserzaehler, type Hauptwasserzaehler, listHauptwasserzaehler } from './hauptwasserzaehler';
+/** A person's name written the one way ("Dr. Huber Maria") and whether an address is active on a day. */
+export { displayName, isActive } from './names';
+/** Holders (Pachtverhältnisse with the holder's name) of the plots on a day or over a period. */
+export { holdersOn, holdersOver, type Pachtverhaeltnis } from './pachtverhaeltnisse';
+/** Plots with their values of a billing year (Gemeinschaftsfläche, Parkkarten) and today's holder. */
+export { getParzelle, listParzellen, type ParzellenFilter, parzellenLookup } from './parzellen';
