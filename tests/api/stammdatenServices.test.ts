@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdersOn, holdersOver } from '../../src/modules/stammdaten/services';
+import { nutzungsberechtigteOn, nutzungsberechtigteOver } from '../../src/modules/stammdaten/services';
 import { buildAdresse, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
@@ -25,7 +25,8 @@ describe('holders of a plot', () => {
       bis: '2022-06-30',
     });
     await buildPachtverhaeltnis(app.services, { parzelleId: parzelle.id, adresseId: zweite.id, von: '2022-07-01' });
-    const on = async (day: string) => (await holdersOn(app.services.db, day, [parzelle.id])).get(parzelle.id);
+    const on = async (day: string) =>
+      (await nutzungsberechtigteOn(app.services.db, day, [parzelle.id])).get(parzelle.id);
 
     expect(await on('2019-12-31')).toBeUndefined();
     expect(await on('2020-01-01')).toEqual({ adresseId: erste.id, name: 'Erstpächter Eva', von: '2020-01-01' });
@@ -46,7 +47,7 @@ describe('holders of a plot', () => {
     });
     await buildPachtverhaeltnis(app.services, { parzelleId: parzelle.id, adresseId: zweite.id, von: '2022-07-01' });
     const over = async (von: string, bis: string) =>
-      (await holdersOver(app.services.db, von, bis, [parzelle.id])).map((h) => [h.adresseId, h.von, h.bis]);
+      (await nutzungsberechtigteOver(app.services.db, von, bis, [parzelle.id])).map((h) => [h.adresseId, h.von, h.bis]);
 
     expect(await over('2022-01-01', '2022-12-31')).toEqual([
       [erste.id, '2020-01-01', '2022-06-30'],

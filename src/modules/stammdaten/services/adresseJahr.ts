@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db/db';
 import { decimalOf } from '../../../platform/money';
 import { resolveYear } from '../../abrechnung/services';
 import type { AdresseJahr } from '../schema/adressen';
-import { leasesOver } from './pachtverhaeltnisse';
+import { pachtverhaeltnisseOver } from './pachtverhaeltnisse';
 
 type Row = {
   id: number;
@@ -19,7 +19,7 @@ type Row = {
 /** The plots whose lease with the address overlaps the year (1 January to 31 December). */
 export async function adresseJahr(db: Db, adresseId: number, pachtabrechnungId?: number): Promise<AdresseJahr> {
   const year = await resolveYear(db, pachtabrechnungId);
-  const rows = (await leasesOver(db, `${year.jahr}-01-01`, `${year.jahr}-12-31`)
+  const rows = (await pachtverhaeltnisseOver(db, `${year.jahr}-01-01`, `${year.jahr}-12-31`)
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .leftJoin('parzelle_jahr as pj', (j) =>
       j.on('pj.parzelle_id', 'p.id').andOn('pj.pachtabrechnung_id', db.raw('?', [year.id])),

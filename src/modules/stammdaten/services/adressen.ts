@@ -11,7 +11,7 @@ import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { adresseJahr } from './adresseJahr';
 import { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload } from './adresseRequest';
 import { compareNames, displayName, isActive } from './names';
-import { leasesOn } from './pachtverhaeltnisse';
+import { pachtverhaeltnisseOn } from './pachtverhaeltnisse';
 import { listAllWeiterePersonen, listWeiterePersonen, type WeiterePerson } from './weiterePersonen';
 
 export { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload, readAdresseRequest } from './adresseRequest';
@@ -110,8 +110,12 @@ function toAdresse(r: Row, parzellen: Adresse['parzellen'], today: string): Adre
 }
 
 /** Current leases (von ≤ today, no end or an end from today on) per address. */
-async function currentLeases(db: Db, today: string, adresseId?: number): Promise<Map<number, Adresse['parzellen']>> {
-  const query = leasesOn(db, today)
+async function currentPachtverhaeltnisse(
+  db: Db,
+  today: string,
+  adresseId?: number,
+): Promise<Map<number, Adresse['parzellen']>> {
+  const query = pachtverhaeltnisseOn(db, today)
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .select('pv.adresse_id', 'p.id', 'p.nummer', 'pv.von');
   if (adresseId !== undefined) query.andWhere('pv.adresse_id', adresseId);
@@ -134,7 +138,10 @@ export type AdressenFilter = { search?: string; filter?: 'aktiv' | 'ehemalig' | 
 /** ActiveAdressen: addresses by name, filtered by membership state and a search over name, place and e-mail. */
 export async function listAdressen(db: Db, options: AdressenFilter = {}): Promise<Adresse[]> {
   const today = todayIso();
-  const [rows, leases] = await Promise.all([db(TABLE).select() as Promise<Row[]>, currentLeases(db, today)]);
+  const [rows, leases] = await Promise.all([
+    db(TABLE).select() as Promise<Row[]>,
+    currentPachtverhaeltnisse(db, today),
+  ]);
   const filter = options.filter ?? 'aktiv';
   const needle = (options.search ?? '').trim().toLocaleLowerCase('de-AT');
   const list = rows
@@ -155,7 +162,7 @@ export async function getAdresse(db: Db, id: number): Promise<Adresse> {
   const row = (await db(TABLE).where({ id }).first()) as Row | undefined;
   if (!row) throw notFound(NOT_FOUND);
   const today = todayIso();
-  const leases = await currentLeases(db, today, id);
+  const leases = await currentPachtverhaeltnisse(db, today, id);
   return toAdresse(row, leases.get(id) ?? [], today);
 }
 

@@ -5,7 +5,7 @@ import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { GartenhistorieEintrag, Parzelle } from '../schema/parzellen';
 import { recordOnAdresse } from './adresseHistory';
-import { leasesOn } from './pachtverhaeltnisse';
+import { pachtverhaeltnisseOn } from './pachtverhaeltnisse';
 import { adresseName, gartenhistorie, getParzelle, PARZELLE_HISTORY_TYPE } from './parzellen';
 
 // Gartenwechsel: a plot passes to a new usage-right holder. The running lease ends the day before
@@ -26,7 +26,7 @@ export async function gartenwechselInfo(db: Db, adresseId: number): Promise<Gart
     | undefined;
   if (!a) throw notFound('Die Adresse wurde nicht gefunden.');
   const today = todayIso();
-  const rows = (await leasesOn(db, today)
+  const rows = (await pachtverhaeltnisseOn(db, today)
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .where('pv.adresse_id', adresseId)
     .select('p.id', 'p.nummer', 'pv.von')
@@ -44,7 +44,7 @@ export async function gartenwechselInfo(db: Db, adresseId: number): Promise<Gart
   };
 }
 
-type LeaseRow = {
+type PachtverhaeltnisRow = {
   id: number;
   adresse_id: number;
   von: string;
@@ -54,7 +54,7 @@ type LeaseRow = {
   titel: string;
 };
 
-const holderOf = (l: LeaseRow | undefined, bis?: string | null) =>
+const nutzungsberechtigterOf = (l: PachtverhaeltnisRow | undefined, bis?: string | null) =>
   l
     ? {
         adresseId: Number(l.adresse_id),
@@ -98,7 +98,7 @@ async function executeGartenwechselInTransaction(
     .orderBy([
       { column: 'pv.von', order: 'desc' },
       { column: 'pv.id', order: 'desc' },
-    ])) as LeaseRow[];
+    ])) as PachtverhaeltnisRow[];
   // The lease that runs on the change date: it ends the day before.
   const current = leases.find((l) => periodContains({ von: dateOf(l.von), bis: dateOf(l.bis) }, datum));
   if (current) {
@@ -126,7 +126,7 @@ async function executeGartenwechselInTransaction(
   }
 
   const ende = dayBefore(datum);
-  const before = { nutzungsberechtigter: holderOf(current) };
+  const before = { nutzungsberechtigter: nutzungsberechtigterOf(current) };
   if (current) await db('pachtverhaeltnisse').where({ id: current.id }).update({ bis: ende });
   await db('pachtverhaeltnisse').insert({
     parzelle_id: parzelleId,
@@ -142,7 +142,7 @@ async function executeGartenwechselInTransaction(
     before,
     after: {
       nutzungsberechtigter: { adresseId: neueAdresseId, name: adresseName(neu!), von: datum, bis: null },
-      vorheriger: holderOf(current, ende),
+      vorheriger: nutzungsberechtigterOf(current, ende),
     },
   });
   const nummer = plot!.nummer;

@@ -10,6 +10,6 @@ export { getHauptwasserzaehler, type Hauptwasserzaehler, listHauptwasserzaehler 
 /** A person's name written the one way ("Dr. Huber Maria") and whether an address is active on a day. */
 export { displayName, isActive } from './names';
 /** Holders (Pachtverhältnisse with the holder's name) of the plots on a day or over a period. */
-export { holdersOn, holdersOver, type Pachtverhaeltnis } from './pachtverhaeltnisse';
+export { nutzungsberechtigteOn, nutzungsberechtigteOver, type Pachtverhaeltnis } from './pachtverhaeltnisse';
 /** Plots with their values of a billing year (Gemeinschaftsfläche, Parkkarten) and today's holder. */
 export { getParzelle, listParzellen, type ParzellenFilter, parzellenLookup } from './parzellen';

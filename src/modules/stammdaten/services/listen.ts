@@ -5,7 +5,7 @@ import { formatDecimal, sumDecimals } from '../../../platform/money';
 import type { Pachtabrechnung } from '../../abrechnung/schema';
 import { resolveYear } from '../../abrechnung/services';
 import { compareNames, displayName, isActive } from './names';
-import { leasesOn } from './pachtverhaeltnisse';
+import { pachtverhaeltnisseOn } from './pachtverhaeltnisse';
 
 /** A decimal string "41250.50" as Austrians write it: "41.250,50". */
 export function germanDecimal(value: string | number | null | undefined, places = 2): string {
@@ -15,7 +15,7 @@ export function germanDecimal(value: string | number | null | undefined, places 
 
 /** Plots with a lease running on `day`, by address id ("12, 14" sorted by number). */
 export async function currentPlotsByAddress(db: Db, day: string): Promise<Map<number, string[]>> {
-  const rows = await leasesOn(db, day)
+  const rows = await pachtverhaeltnisseOn(db, day)
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .select('pv.adresse_id', 'p.nummer');
   const map = new Map<number, string[]>();
@@ -125,7 +125,7 @@ export async function unterschriftenliste(
   opts: { nurMitglieder: boolean; gruppenFilter?: number; date?: string },
 ): Promise<UnterschriftRow[]> {
   const day = opts.date ?? todayIso();
-  const q = leasesOn(db, day)
+  const q = pachtverhaeltnisseOn(db, day)
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .join('adressen as a', 'a.id', 'pv.adresse_id')
     .select(
@@ -179,7 +179,7 @@ export async function summenblatt(
     jahr.filter((j) => aktivIds.has(Number(j.parzelle_id))).map((j) => j.gemeinschaftsflaeche),
     2,
   );
-  const plots = await leasesOn(db, stichtag).select('pv.parzelle_id', 'pv.adresse_id');
+  const plots = await pachtverhaeltnisseOn(db, stichtag).select('pv.parzelle_id', 'pv.adresse_id');
   const vergeben = new Set(plots.map((p) => Number(p.parzelle_id)).filter((id) => aktivIds.has(id)));
   const adressen = await db('adressen').select('id', 'flags', 'austrittsdatum');
   const aktiveAdressen = new Set(

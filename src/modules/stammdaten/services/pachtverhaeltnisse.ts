@@ -4,22 +4,22 @@ import type { Nutzungsberechtigter } from '../schema/parzellen';
 import { displayName } from './names';
 
 // The one place that says when a Pachtverhältnis (lease of a plot by an address) runs: from `von`
-// to `bis`, both days included, `bis` null = open. Every query for the holders on a day or over a
-// period starts from `leasesOn` / `leasesOver` and joins what it needs; the lease table's alias is
-// always `pv`.
+// to `bis`, both days included, `bis` null = open. Every query for the Nutzungsberechtigte on a day
+// or over a period starts from `pachtverhaeltnisseOn` / `pachtverhaeltnisseOver` and joins what it
+// needs; the lease table's alias is always `pv`.
 
-const LEASES = 'pachtverhaeltnisse as pv';
+const TABLE = 'pachtverhaeltnisse as pv';
 
 /** The leases (alias `pv`) running on `day`: von ≤ day, bis open or ≥ day. */
-export function leasesOn(db: Db, day: string) {
-  return db(LEASES)
+export function pachtverhaeltnisseOn(db: Db, day: string) {
+  return db(TABLE)
     .where('pv.von', '<=', day)
     .andWhere((w) => w.whereNull('pv.bis').orWhere('pv.bis', '>=', day));
 }
 
 /** The leases (alias `pv`) that run on at least one day from `von` to `bis` (both included). */
-export function leasesOver(db: Db, von: string, bis: string) {
-  return db(LEASES)
+export function pachtverhaeltnisseOver(db: Db, von: string, bis: string) {
+  return db(TABLE)
     .where('pv.von', '<=', bis)
     .andWhere((w) => w.whereNull('pv.bis').orWhere('pv.bis', '>=', von));
 }
@@ -34,7 +34,7 @@ export type Pachtverhaeltnis = {
   bis: string | null;
 };
 
-type HolderRow = {
+type PachtverhaeltnisRow = {
   id: number;
   parzelle_id: number;
   adresse_id: number;
@@ -56,7 +56,7 @@ const HOLDER_COLUMNS = [
   'a.nachname',
 ];
 
-const toPachtverhaeltnis = (r: HolderRow): Pachtverhaeltnis => ({
+const toPachtverhaeltnis = (r: PachtverhaeltnisRow): Pachtverhaeltnis => ({
   id: Number(r.id),
   parzelleId: Number(r.parzelle_id),
   adresseId: Number(r.adresse_id),
@@ -66,13 +66,13 @@ const toPachtverhaeltnis = (r: HolderRow): Pachtverhaeltnis => ({
 });
 
 /** The leases with their holders from `von` to `bis`, oldest first; optionally only some plots. */
-export async function holdersOver(
+export async function nutzungsberechtigteOver(
   db: Db,
   von: string,
   bis: string,
   parzelleIds?: number[],
 ): Promise<Pachtverhaeltnis[]> {
-  const q = leasesOver(db, von, bis)
+  const q = pachtverhaeltnisseOver(db, von, bis)
     .join('adressen as a', 'a.id', 'pv.adresse_id')
     .select(HOLDER_COLUMNS)
     .orderBy([
@@ -80,18 +80,18 @@ export async function holdersOver(
       { column: 'pv.id', order: 'asc' },
     ]);
   if (parzelleIds) q.whereIn('pv.parzelle_id', parzelleIds);
-  return ((await q) as HolderRow[]).map(toPachtverhaeltnis);
+  return ((await q) as PachtverhaeltnisRow[]).map(toPachtverhaeltnis);
 }
 
 /** The usage-right holder of each plot on `day`, by plot id; optionally only some plots. */
-export async function holdersOn(
+export async function nutzungsberechtigteOn(
   db: Db,
   day: string,
   parzelleIds?: number[],
 ): Promise<Map<number, Nutzungsberechtigter>> {
   const out = new Map<number, Nutzungsberechtigter>();
   // The newest lease wins should two overlap (oldest first, so the later one overwrites).
-  for (const h of await holdersOver(db, day, day, parzelleIds)) {
+  for (const h of await nutzungsberechtigteOver(db, day, day, parzelleIds)) {
     out.set(h.parzelleId, { adresseId: h.adresseId, name: h.name, von: h.von });
   }
   return out;

@@ -9,7 +9,7 @@ import type { AppServices } from '../../../platform/services';
 import { getSetting } from '../../../platform/settings/settings';
 import { findYear, resolveYear } from '../../abrechnung/services';
 import { type Parkkarte, Parkkarten, parkkartenCss } from '../templates/Parkkarten';
-import { holdersOn } from './pachtverhaeltnisse';
+import { nutzungsberechtigteOn } from './pachtverhaeltnisse';
 
 export const PARKKARTEN_HISTORY_TYPE = 'Parkkarten';
 
@@ -192,7 +192,7 @@ export async function parkkartenPdf(
     });
   }
   const today = todayIso();
-  const holders = await holdersOn(
+  const holders = await nutzungsberechtigteOn(
     db,
     today,
     plots.map((p) => p.id),

@@ -9,7 +9,7 @@ import { roundDecimal } from '../../../platform/money/decimal';
 import { resolveYear } from '../../abrechnung/services';
 import type { GartenhistorieEintrag, Lookup, Nutzungsberechtigter, Parzelle, ParzelleInput } from '../schema/parzellen';
 import { displayName } from './names';
-import { holdersOn } from './pachtverhaeltnisse';
+import { nutzungsberechtigteOn } from './pachtverhaeltnisse';
 
 export const PARZELLE_HISTORY_TYPE = 'Parzelle';
 const NOT_FOUND = 'Die Parzelle wurde nicht gefunden.';
@@ -91,7 +91,7 @@ export async function listParzellen(
 ): Promise<Parzelle[]> {
   const year = await resolveYear(db, opts.pachtabrechnungID);
   const rows = (await parzellenQuery(db, year.id)) as ParzelleRow[];
-  const holders = await holdersOn(db, todayIso());
+  const holders = await nutzungsberechtigteOn(db, todayIso());
   let list = rows.map((r) => toParzelle(r, year.id, holders.get(Number(r.id))));
   const filter = opts.filter ?? 'alle';
   if (filter === 'aktiv') list = list.filter((p) => p.aktiv);
@@ -112,7 +112,7 @@ export async function getParzelle(db: Db, id: number, pachtabrechnungId?: number
   const year = await resolveYear(db, pachtabrechnungId);
   const row = (await parzellenQuery(db, year.id).where('p.id', id).first()) as ParzelleRow | undefined;
   if (!row) throw notFound(NOT_FOUND);
-  const holders = await holdersOn(db, todayIso(), [id]);
+  const holders = await nutzungsberechtigteOn(db, todayIso(), [id]);
   return toParzelle(row, year.id, holders.get(id));
 }
 
