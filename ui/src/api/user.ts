@@ -1,8 +1,8 @@
 import type { Right } from '../../../src/platform/auth/rights';
 import { apiFetch } from './fetcher';
+import { mutateApi } from './mutateApi';
 import { CURRENT_USER_KEY } from './swrConfig';
 import { useApi } from './useApi';
-import { mutateApi } from './useMutation';
 
 export interface CurrentUser {
   name: string;

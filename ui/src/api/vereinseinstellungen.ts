@@ -1,9 +1,9 @@
 import { VEREINSNAME_KEY } from './common';
 import { apiFetch } from './fetcher';
 import { STEUERSATZ_FLAG_KEY } from './kassa';
+import { mutateApi } from './mutateApi';
 import { CURRENT_USER_KEY } from './swrConfig';
 import { useApi } from './useApi';
-import { mutateApi } from './useMutation';
 
 // Shapes of docs/api/user-and-settings.md, "Vereinseinstellungen". Money is integer cents;
 // decimals travel as strings with a dot ("3.0").
@@ -224,10 +224,7 @@ export function useAbstellplatzKategorien() {
 export function saveAbstellplatzKategorie(body: AbstellplatzKategorieInput) {
   return mutateApi<AbstellplatzKategorie>('/api/Vereinseinstellungen/UpdateAbstellPlatzKategorie', {
     json: body,
-    revalidatePrefixes: [
-      '/api/Vereinseinstellungen/AbstellplatzKategorien',
-      '/api/Vereinseinstellungen/GetAbstellplatzKategorie',
-    ],
+    saves: 'AbstellplatzKategorie',
   });
 }
 
@@ -235,10 +232,7 @@ export function deleteAbstellplatzKategorie(id: number) {
   return mutateApi<void>('/api/Vereinseinstellungen/DeleteAbstellplatzKategorie', {
     method: 'DELETE',
     query: { id },
-    revalidatePrefixes: [
-      '/api/Vereinseinstellungen/AbstellplatzKategorien',
-      '/api/Vereinseinstellungen/GetAbstellplatzKategorie',
-    ],
+    saves: 'AbstellplatzKategorie',
   });
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { withQuery } from '../fetcher';
+import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
-import { mutateApi } from '../useMutation';
 import type { abstellplatzBody, neuzuordnungBody, zuordnungBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md, "Abstellplatz". Money is integer cents, dates YYYY-MM-DD.
@@ -56,14 +56,6 @@ export const ABSTELLPLAETZE_KEY = '/api/Stammdaten/GetAbstellplaetze';
 /** The xlsx download (a plain link). */
 export const ABSTELLPLAETZE_EXPORT_URL = '/api/Stammdaten/ExportAbstellplaetze';
 
-const REVALIDATE = [
-  '/api/Stammdaten/GetAbstellplaetze',
-  // Also GetAbstellplatzAdresse (same prefix).
-  '/api/Stammdaten/GetAbstellplatz',
-  '/api/Stammdaten/GetAbstellplaetzeByAdresse',
-  '/api/Common/GetHistory',
-];
-
 export function useAbstellplaetze() {
   return useApi<Abstellplatz[]>(ABSTELLPLAETZE_KEY);
 }
@@ -82,7 +74,7 @@ export function useAbstellplaetzeByAdresse(adresseId: number | undefined) {
 export function saveZuordnung(body: ZuordnungInput) {
   return mutateApi<AdresseAbstellplatz>('/api/Stammdaten/UpdateAbstellplatzAdresse', {
     json: body,
-    revalidatePrefixes: REVALIDATE,
+    saves: 'Abstellplatz',
   });
 }
 
@@ -91,22 +83,22 @@ export function deleteZuordnung(id: number) {
   return mutateApi<void>('/api/Stammdaten/DeleteAbstellplatzAdresse', {
     method: 'DELETE',
     query: { id },
-    revalidatePrefixes: REVALIDATE,
+    saves: 'Abstellplatz',
   });
 }
 
 export function saveAbstellplatz(body: AbstellplatzInput) {
-  return mutateApi<Abstellplatz>('/api/Stammdaten/UpdateAbstellPlatz', { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Abstellplatz>('/api/Stammdaten/UpdateAbstellPlatz', { json: body, saves: 'Abstellplatz' });
 }
 
 export function neuzuordnung(body: NeuzuordnungInput) {
-  return mutateApi<unknown>('/api/Stammdaten/UpdateNeuzuordnung', { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<unknown>('/api/Stammdaten/UpdateNeuzuordnung', { json: body, saves: 'Abstellplatz' });
 }
 
 export function deleteAbstellplatz(id: number) {
   return mutateApi<void>('/api/Stammdaten/DeleteAbstellplatz', {
     method: 'DELETE',
     query: { id },
-    revalidatePrefixes: REVALIDATE,
+    saves: 'Abstellplatz',
   });
 }

@@ -1,6 +1,6 @@
 import { withQuery } from '../fetcher';
+import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
-import { mutateApi } from '../useMutation';
 import type { AdresseJahr } from './schemas';
 
 // Shapes of docs/api/stammdaten.md: dates YYYY-MM-DD, flags as a bit sum.
@@ -97,21 +97,6 @@ export const EXPORT_WEITERE_MITGLIEDSCHAFTEN_URL = `${BASE}/ExportWeitereMitglie
 /** The Stammdatenblatt without an address: a form to fill in by hand (PDF). */
 export const LEERES_STAMMDATENBLATT_URL = withQuery(`${BASE}/Stammdatenblatt`, { isleer: true });
 
-/** Reads that change with an address. */
-const REVALIDATE = [
-  `${BASE}/ActiveAdressen`,
-  `${BASE}/GetAdresse`,
-  `${BASE}/GetWeiterePersonenByAdresse`,
-  `${BASE}/Parzellen`,
-  `${BASE}/GetParzelle`,
-  '/api/Common/GetFilesByAdress',
-  '/api/Common/GetHistory',
-  '/api/Common/Addressen',
-  '/api/Common/AlleAdressen',
-  '/api/Common/Personen',
-  '/api/Common/ActivePersonen',
-];
-
 export function adressenKey(query: { filter: AdressenFilter; mitglied: MitgliedFilter }) {
   return withQuery(`${BASE}/ActiveAdressen`, {
     filter: query.filter,
@@ -153,7 +138,7 @@ export function stammdatenblattUrl(id: number) {
 }
 
 export function saveAdresse(body: AdresseInput) {
-  return mutateApi<Adresse>(`${BASE}/UpdateAdresse`, { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Adresse>(`${BASE}/UpdateAdresse`, { json: body, saves: 'Adresse' });
 }
 
 /** Multipart save: `data` = the record's JSON, one `files` field per upload. */
@@ -161,22 +146,22 @@ export function uploadAdresseFiles(record: AdresseInput, files: readonly File[])
   const formData = new FormData();
   formData.append('data', JSON.stringify(record));
   for (const file of files) formData.append('files', file, file.name);
-  return mutateApi<Adresse>(`${BASE}/UpdateAdresse`, { formData, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Adresse>(`${BASE}/UpdateAdresse`, { formData, saves: 'Adresse' });
 }
 
 export function deleteAdresse(id: number) {
-  return mutateApi<void>(`${BASE}/DeleteAdresse`, { method: 'DELETE', query: { id }, revalidatePrefixes: REVALIDATE });
+  return mutateApi<void>(`${BASE}/DeleteAdresse`, { method: 'DELETE', query: { id }, saves: 'Adresse' });
 }
 
 export function saveWeiterePerson(body: WeiterePersonInput) {
-  return mutateApi<WeiterePerson>(`${BASE}/UpdateWeiterePerson`, { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<WeiterePerson>(`${BASE}/UpdateWeiterePerson`, { json: body, saves: 'WeiterePerson' });
 }
 
 export function deleteWeiterePerson(id: number) {
   return mutateApi<void>(`${BASE}/DeleteWeiterePerson`, {
     method: 'DELETE',
     query: { id },
-    revalidatePrefixes: REVALIDATE,
+    saves: 'WeiterePerson',
   });
 }
 
@@ -184,6 +169,6 @@ export function deleteFile(fileID: number) {
   return mutateApi<void>('/api/Common/DeleteFile', {
     method: 'DELETE',
     query: { fileID },
-    revalidatePrefixes: REVALIDATE,
+    saves: 'Datei',
   });
 }

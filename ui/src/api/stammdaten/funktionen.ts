@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
-import { mutateApi } from '../useMutation';
 import type { funktionaerBody, funktionBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md, "Funktion" and "Funktionaer". Dates travel as YYYY-MM-DD.
@@ -59,14 +59,6 @@ export const FUNKTIONAERE_KEY = '/api/Stammdaten/Funktionaer';
 export const FUNKTIONAER_ALERT_KEY = '/api/Stammdaten/GetFunktionaerAlert';
 export const ADRESSEN_LOOKUP_KEY = '/api/Common/Addressen';
 
-// Funktionen and Funktionäre feed each other's names and alerts: revalidate both.
-const REVALIDATE = [
-  '/api/Stammdaten/Funktion',
-  '/api/Stammdaten/GetFunktion',
-  '/api/Stammdaten/GetFunktionAlert',
-  '/api/Stammdaten/GetFunktionaer',
-];
-
 export function useFunktionen() {
   return useApi<Funktion[]>(FUNKTIONEN_KEY);
 }
@@ -88,25 +80,25 @@ export function useAdressenLookup(enabled = true) {
 }
 
 export function saveFunktion(body: FunktionInput) {
-  return mutateApi<Funktion>('/api/Stammdaten/UpdateFunktion', { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Funktion>('/api/Stammdaten/UpdateFunktion', { json: body, saves: 'Funktion' });
 }
 
 export function deleteFunktion(id: number) {
   return mutateApi<void>('/api/Stammdaten/DeleteFunktion', {
     method: 'DELETE',
     query: { id },
-    revalidatePrefixes: REVALIDATE,
+    saves: 'Funktion',
   });
 }
 
 export function saveFunktionaer(body: FunktionaerInput) {
-  return mutateApi<Funktionaer>('/api/Stammdaten/UpdateFunktionaer', { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Funktionaer>('/api/Stammdaten/UpdateFunktionaer', { json: body, saves: 'Funktionaer' });
 }
 
 export function deleteFunktionaer(id: number) {
   return mutateApi<void>('/api/Stammdaten/DeleteFunktionaer', {
     method: 'DELETE',
     query: { id },
-    revalidatePrefixes: REVALIDATE,
+    saves: 'Funktionaer',
   });
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { apiFetch } from '../fetcher';
+import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
-import { mutateApi } from '../useMutation';
 import type { gruppeBody } from './schemas';
 
 export interface Gruppe {
@@ -18,12 +18,6 @@ export interface Gruppe {
 export type GruppeInput = z.input<typeof gruppeBody>;
 
 export const GRUPPEN_KEY = '/api/Stammdaten/Gruppe';
-const REVALIDATE = [
-  '/api/Stammdaten/Gruppe',
-  '/api/Stammdaten/GetGruppe',
-  '/api/Common/Gruppen',
-  '/api/Common/GetHistory',
-];
 
 export function useGruppen() {
   return useApi<Gruppe[]>(GRUPPEN_KEY);
@@ -35,13 +29,13 @@ export function fetchGruppe(id: number) {
 }
 
 export function saveGruppe(body: GruppeInput) {
-  return mutateApi<Gruppe>('/api/Stammdaten/UpdateGruppe', { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Gruppe>('/api/Stammdaten/UpdateGruppe', { json: body, saves: 'Gruppe' });
 }
 
 export function deleteGruppe(id: number) {
   return mutateApi<void>('/api/Stammdaten/DeleteGruppe', {
     method: 'DELETE',
     query: { id },
-    revalidatePrefixes: REVALIDATE,
+    saves: 'Gruppe',
   });
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
-import { mutateApi } from '../useMutation';
 import type { hauptwasserzaehlerBody, wechselBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md, "Hauptwasserzaehler". Readings travel as strings with a dot
@@ -37,29 +37,22 @@ export type WechselInput = z.input<typeof wechselBody>;
 
 export const HAUPTWASSERZAEHLER_KEY = '/api/Stammdaten/HauptWasserzaehler';
 
-const REVALIDATE = [
-  '/api/Stammdaten/HauptWasserzaehler',
-  '/api/Stammdaten/GetHauptwasserZaehler',
-  '/api/Common/HWZ',
-  '/api/Stammdaten/Parzellen',
-];
-
 export function useHauptwasserzaehlerList() {
   return useApi<Hauptwasserzaehler[]>(HAUPTWASSERZAEHLER_KEY);
 }
 
 export function saveHauptwasserzaehler(body: HauptwasserzaehlerInput) {
-  return mutateApi<Hauptwasserzaehler>('/api/Stammdaten/UpdateHWZ', { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Hauptwasserzaehler>('/api/Stammdaten/UpdateHWZ', { json: body, saves: 'Hauptwasserzaehler' });
 }
 
 export function wechselHauptwasserzaehler(body: WechselInput) {
-  return mutateApi<Hauptwasserzaehler>('/api/Stammdaten/WechselHWZ', { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Hauptwasserzaehler>('/api/Stammdaten/WechselHWZ', { json: body, saves: 'Hauptwasserzaehler' });
 }
 
 export function deleteHauptwasserzaehler(id: number) {
   return mutateApi<void>('/api/Stammdaten/DeleteHauptwasserzaehler', {
     method: 'DELETE',
     query: { id },
-    revalidatePrefixes: REVALIDATE,
+    saves: 'Hauptwasserzaehler',
   });
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { withQuery } from '../fetcher';
+import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
-import { mutateApi } from '../useMutation';
 import type { parkkartenInfoBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md, "Parkkarten". Money is integer cents, dates YYYY-MM-DD.
@@ -42,7 +42,7 @@ export function saveParkkartenInfo(body: ParkkartenInfoInput) {
   return mutateApi<ParkkartenInfo>(`${BASE}/UpdateParkkartenInfo`, {
     json: body,
     // The dialog's Verlauf shows the save at once.
-    revalidatePrefixes: [`${BASE}/GetParkkartenInfo`, '/api/Common/GetHistory'],
+    saves: 'ParkkartenInfo',
   });
 }
 

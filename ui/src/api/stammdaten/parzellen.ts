@@ -1,6 +1,6 @@
 import { withQuery } from '../fetcher';
+import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
-import { mutateApi } from '../useMutation';
 
 // Shapes of docs/api/stammdaten.md: areas are strings with a dot ("400.00"), dates YYYY-MM-DD.
 
@@ -69,17 +69,6 @@ export interface GartenwechselInput {
 }
 
 const BASE = '/api/Stammdaten';
-/** Reads that change with a plot. */
-const REVALIDATE = [
-  `${BASE}/Parzellen`,
-  `${BASE}/GetParzelle`,
-  `${BASE}/GetGartenhistorie`,
-  `${BASE}/Gruppe`,
-  '/api/Common/Parzellen',
-  '/api/Common/GetHistory',
-  `${BASE}/ActiveAdressen`,
-  `${BASE}/GetAdresse`,
-];
 
 export function parzellenKey(query: {
   pachtabrechnungID?: number | undefined;
@@ -95,10 +84,6 @@ export function parzellenKey(query: {
 
 export function useParzellen(query: Parameters<typeof parzellenKey>[0], enabled = true) {
   return useApi<Parzelle[]>(enabled ? parzellenKey(query) : null, { keepPreviousData: true });
-}
-
-export function useParzelle(id: number | undefined, pachtabrechnungID: number | undefined) {
-  return useApi<Parzelle>(id ? withQuery(`${BASE}/GetParzelle`, { id, pachtabrechnungID }) : null);
 }
 
 export function useGartenhistorie(parzelleId: number | undefined) {
@@ -118,16 +103,16 @@ export function useAdressenLookup(enabled = true) {
 }
 
 export function saveParzelle(body: ParzelleInput) {
-  return mutateApi<Parzelle>(`${BASE}/UpdateParzelle`, { json: body, revalidatePrefixes: REVALIDATE });
+  return mutateApi<Parzelle>(`${BASE}/UpdateParzelle`, { json: body, saves: 'Parzelle' });
 }
 
 export function deleteParzelle(id: number) {
-  return mutateApi<void>(`${BASE}/DeleteParzelle`, { method: 'DELETE', query: { id }, revalidatePrefixes: REVALIDATE });
+  return mutateApi<void>(`${BASE}/DeleteParzelle`, { method: 'DELETE', query: { id }, saves: 'Parzelle' });
 }
 
 export function executeGartenwechsel(body: GartenwechselInput) {
   return mutateApi<{ parzelle: Parzelle; historie: GartenhistorieEintrag[] }>(`${BASE}/ExecuteGartenwechsel`, {
     json: body,
-    revalidatePrefixes: REVALIDATE,
+    saves: ['Parzelle', 'Pachtverhaeltnis'],
   });
 }
