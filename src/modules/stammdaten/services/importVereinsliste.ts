@@ -71,8 +71,10 @@ export async function planVereinsliste(db: Db, sheet: ReadSheet): Promise<Import
     errors.push({ row: 1, column: 'Nachname', message: 'Die Spalte Nachname fehlt in der Kopfzeile.' });
   }
   const label = (key: string) => headerOf[key] ?? LABEL[key] ?? key;
-  const existingPlots = new Set((await db('parzellen').select('nummer')).map((p) => String(p.nummer).toLowerCase()));
-  const seenPlots = new Map<string, number>();
+  const existingParzellen = new Set(
+    (await db('parzellen').select('nummer')).map((p) => String(p.nummer).toLowerCase()),
+  );
+  const seenParzellen = new Map<string, number>();
   const rows: ClubRow[] = [];
   const today = todayIso();
   for (const r of sheet.rows) {
@@ -97,10 +99,10 @@ export async function planVereinsliste(db: Db, sheet: ReadSheet): Promise<Import
     else if (flaeche !== null && (flaeche <= 0 || flaeche >= 1e8)) err('flaeche', 'Die Fläche muss größer als 0 sein.');
     if (parzelle) {
       if (parzelle.length > 20) err('parzelle', 'Die Parzellennummer ist länger als 20 Zeichen.');
-      if (existingPlots.has(parzelle.toLowerCase())) err('parzelle', `Die Parzelle ${parzelle} gibt es bereits.`);
-      const before = seenPlots.get(parzelle.toLowerCase());
+      if (existingParzellen.has(parzelle.toLowerCase())) err('parzelle', `Die Parzelle ${parzelle} gibt es bereits.`);
+      const before = seenParzellen.get(parzelle.toLowerCase());
       if (before) err('parzelle', `Die Parzelle ${parzelle} steht schon in Zeile ${before}.`);
-      else seenPlots.set(parzelle.toLowerCase(), r.rowNumber);
+      else seenParzellen.set(parzelle.toLowerCase(), r.rowNumber);
     } else if (flaeche != null) err('parzelle', 'Zur Fläche fehlt die Parzellennummer.');
     for (const [key, max] of [
       ['anrede', 20],

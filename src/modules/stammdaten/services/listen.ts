@@ -14,7 +14,7 @@ export function germanDecimal(value: string | number | null | undefined, places 
 }
 
 /** Plots with a lease running on `day`, by address id ("12, 14" sorted by number). */
-export async function currentPlotsByAddress(db: Db, day: string): Promise<Map<number, string[]>> {
+export async function currentParzellenByAdresse(db: Db, day: string): Promise<Map<number, string[]>> {
   const rows = await pachtverhaeltnisseOn(db, day)
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .select('pv.adresse_id', 'p.nummer');
@@ -49,7 +49,7 @@ export type GeburtstagOptions = { date: string; weiterePersonen: boolean; zeitun
 /** Birthdays in the year of `date` of active addresses (and their further persons), by month and day. */
 export async function geburtstagsliste(db: Db, opts: GeburtstagOptions): Promise<GeburtstagRow[]> {
   const year = yearOf(opts.date);
-  const plots = await currentPlotsByAddress(db, opts.date);
+  const plots = await currentParzellenByAdresse(db, opts.date);
   const adressen = await db('adressen').whereNotNull('geburtsdatum').select();
   const activeIds = new Set<number>();
   const rows: GeburtstagRow[] = [];
@@ -99,7 +99,7 @@ export type JubilaeumRow = {
 /** Members reaching 10, 15, 20, 25, 30, 40, 50 or 60 years of membership in the year of `date`. */
 export async function jubilaeumsliste(db: Db, date: string): Promise<JubilaeumRow[]> {
   const year = yearOf(date);
-  const plots = await currentPlotsByAddress(db, date);
+  const plots = await currentParzellenByAdresse(db, date);
   const rows: JubilaeumRow[] = [];
   for (const a of await db('adressen').whereNotNull('eintrittsdatum').select()) {
     if (!isActive(dateOf(a.austrittsdatum), date)) continue;
@@ -226,7 +226,7 @@ export type AdresseExportRow = Record<string, unknown>;
 /** Addresses for the Excel export (all, or members without a current plot). */
 export async function adressenFuerExport(db: Db, nurOhneParzelle: boolean): Promise<AdresseExportRow[]> {
   const today = todayIso();
-  const plots = await currentPlotsByAddress(db, today);
+  const plots = await currentParzellenByAdresse(db, today);
   const rows = (await db('adressen').select()).map((a) => ({
     ...a,
     name: displayName(a),
