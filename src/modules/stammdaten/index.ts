@@ -1,4 +1,5 @@
 import type { KgvModule } from '../manifest';
+import { registerKategorieUsage } from '../vereinseinstellungen/services';
 import { stammdatenCli } from './cli';
 import { HAUPTWASSERZAEHLER_EDIT, HAUPTWASSERZAEHLER_VIEW, STAMMDATEN_EDIT, STAMMDATEN_VIEW } from './rights';
 import { abstellplatzRoutes } from './routes/abstellplaetze';
@@ -8,9 +9,13 @@ import { hauptwasserzaehlerRoutes } from './routes/hauptwasserzaehler';
 import { listenRoutes } from './routes/listen';
 import { parzellenRoutes } from './routes/parzellen';
 import { seedDemoStammdaten } from './seedDemo';
+import { countAbstellplaetzeByKategorie } from './services/abstellplaetze';
 
 const view = STAMMDATEN_VIEW;
 const edit = STAMMDATEN_EDIT;
+
+// A category an Abstellplatz uses cannot be deleted in Vereinseinstellungen.
+registerKategorieUsage(countAbstellplaetzeByKategorie);
 
 /** Stammdaten: plots, usage-right holders, parking spaces, groups, officials, main water meters. */
 export const stammdatenModule: KgvModule = {

@@ -156,6 +156,14 @@ async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promis
 
 export const listAbstellplaetze = (db: Db) => load(db);
 
+/** The parking spaces of a category (registered with Vereinseinstellungen, which refuses to delete a used one). */
+export async function countAbstellplaetzeByKategorie(db: Db, kategorieId: number): Promise<number> {
+  const row = (await db('abstellplaetze').where({ kategorie_id: kategorieId }).count({ n: '*' }).first()) as {
+    n: number | string;
+  };
+  return Number(row.n);
+}
+
 export async function getAbstellplatz(db: Db, id: number): Promise<AbstellplatzDetail> {
   const all = new Map<number, Zuordnung[]>();
   const [one] = await load(db, id, all);

@@ -4,7 +4,9 @@ export {
   deleteAbstellplatzKategorie,
   getAbstellplatzKategorie,
   KATEGORIE_HISTORY_TYPE,
+  type KategorieUsage,
   listAbstellplatzKategorien,
+  registerKategorieUsage,
   saveAbstellplatzKategorie,
 } from './kategorien';
 export { LOGO_MAX_BYTES, saveVereinsLogo } from './logo';

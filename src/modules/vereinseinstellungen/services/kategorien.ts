@@ -106,10 +106,20 @@ async function saveAbstellplatzKategorieInTransaction(
   return after;
 }
 
+/** How many records of another module use a category (Stammdaten: its Abstellplätze). */
+export type KategorieUsage = (db: Db, kategorieId: number) => Promise<number>;
+const usages: KategorieUsage[] = [];
+
 /**
- * Deletes a category nobody uses. The Abstellplatz table arrives with a later module, hence the
- * look for the table before counting its references.
+ * A module whose records point at a category registers how to count them (Stammdaten does, in its
+ * manifest): this module may not read that module's tables, and may not import it either, since
+ * that module already depends on this one.
  */
+export function registerKategorieUsage(count: KategorieUsage): void {
+  if (!usages.includes(count)) usages.push(count);
+}
+
+/** Deletes a category nobody uses; a used one answers 409 with the number of its uses. */
 export async function deleteAbstellplatzKategorie(db: Db, actor: Actor, id: number): Promise<void> {
   return inTransaction(db, (trx) => deleteAbstellplatzKategorieInTransaction(trx, actor, id));
 }
@@ -117,10 +127,8 @@ export async function deleteAbstellplatzKategorie(db: Db, actor: Actor, id: numb
 async function deleteAbstellplatzKategorieInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getAbstellplatzKategorie(db, id);
   {
-    const row = (await db('abstellplaetze').where({ kategorie_id: id }).count({ n: '*' }).first()) as {
-      n: number | string;
-    };
-    const n = Number(row.n);
+    let n = 0;
+    for (const count of usages) n += await count(db, id);
     if (n > 0) {
       throw conflict(
         `Die Kategorie „${before.name}“ ist ${n === 1 ? 'einem Abstellplatz' : `${n} Abstellplätzen`} zugeordnet und kann nicht gelöscht werden. Setzen Sie sie stattdessen auf „nicht aktiv“.`,
