@@ -13,18 +13,24 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-describe('holders of a plot', () => {
+/** A plot held by Eva Erstpächter from 2020 to 30 June 2022, then by Otto Zweitpächter, open-ended. */
+async function zweiPachtverhaeltnisse() {
+  const parzelle = await buildParzelle(app.services);
+  const erste = await buildAdresse(app.services, { nachname: 'Erstpächter', vorname: 'Eva' });
+  const zweite = await buildAdresse(app.services, { nachname: 'Zweitpächter', vorname: 'Otto' });
+  await buildPachtverhaeltnis(app.services, {
+    parzelleId: parzelle.id,
+    adresseId: erste.id,
+    von: '2020-01-01',
+    bis: '2022-06-30',
+  });
+  await buildPachtverhaeltnis(app.services, { parzelleId: parzelle.id, adresseId: zweite.id, von: '2022-07-01' });
+  return { parzelle, erste, zweite };
+}
+
+describe('Nutzungsberechtigte of a plot', () => {
   it('on a day: von and bis are both days of the lease; an open lease runs on', async () => {
-    const parzelle = await buildParzelle(app.services);
-    const erste = await buildAdresse(app.services, { nachname: 'Erstpächter', vorname: 'Eva' });
-    const zweite = await buildAdresse(app.services, { nachname: 'Zweitpächter', vorname: 'Otto' });
-    await buildPachtverhaeltnis(app.services, {
-      parzelleId: parzelle.id,
-      adresseId: erste.id,
-      von: '2020-01-01',
-      bis: '2022-06-30',
-    });
-    await buildPachtverhaeltnis(app.services, { parzelleId: parzelle.id, adresseId: zweite.id, von: '2022-07-01' });
+    const { parzelle, erste, zweite } = await zweiPachtverhaeltnisse();
     const on = async (day: string) =>
       (await nutzungsberechtigteOn(app.services.db, day, [parzelle.id])).get(parzelle.id);
 
@@ -36,16 +42,7 @@ describe('holders of a plot', () => {
   });
 
   it('over a period: every lease that runs on one of its days, oldest first', async () => {
-    const parzelle = await buildParzelle(app.services);
-    const erste = await buildAdresse(app.services);
-    const zweite = await buildAdresse(app.services);
-    await buildPachtverhaeltnis(app.services, {
-      parzelleId: parzelle.id,
-      adresseId: erste.id,
-      von: '2020-01-01',
-      bis: '2022-06-30',
-    });
-    await buildPachtverhaeltnis(app.services, { parzelleId: parzelle.id, adresseId: zweite.id, von: '2022-07-01' });
+    const { parzelle, erste, zweite } = await zweiPachtverhaeltnisse();
     const over = async (von: string, bis: string) =>
       (await nutzungsberechtigteOver(app.services.db, von, bis, [parzelle.id])).map((h) => [h.adresseId, h.von, h.bis]);
 
