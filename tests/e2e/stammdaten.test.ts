@@ -41,7 +41,9 @@ describe('Stammdaten in the browser', () => {
     await plotDialog.getByRole('textbox', { name: /^Fläche/ }).fill('400');
     await plotDialog.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => page.getByText(/Parzelle 17 gespeichert/).count()).toBeGreaterThan(0);
-    expect(await app.services.db('parzellen').where({ nummer: '17' }).first('flaeche')).toBeDefined();
+    // The German input "400" is stored as 400 m² (SQLite answers 400, MySQL "400.00").
+    const saved = await app.services.db('parzellen').where({ nummer: '17' }).first('flaeche');
+    expect(Number(saved?.flaeche)).toBe(400);
 
     await page.goto('/stammdatenverwalten/nutzungsberechtigte');
     await page.getByRole('button', { name: 'Neue Adresse' }).click();
