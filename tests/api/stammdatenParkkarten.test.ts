@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/platform/dates';
-import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
+import { buildAdresse, buildPachtabrechnung, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Parkkarten: the counts in GetParkkartenInfo, the cards' PDF for all plots or one, 422 when none.
@@ -16,6 +16,9 @@ const jahr = Number(todayIso().slice(0, 4));
 /** This year and the year before, each with its own card counts. */
 let paId: number;
 let vorjahrId: number;
+/** A year without cards, and next year (other plots' cards) whose info the save test writes. */
+let leerId: number;
+let naechstesJahrId: number;
 /** Plots: 7 with 2 cards, 12 with 1, 3a with 0 this year; 40 with 3 cards only last year. */
 const plot: Record<'p7' | 'p12' | 'p3a' | 'p40', number> = { p7: 0, p12: 0, p3a: 0, p40: 0 };
 
@@ -30,43 +33,15 @@ type Info = {
 };
 type Problem = { title: string; errors?: Record<string, string[]> };
 
-async function year(j: number): Promise<number> {
-  const db = app.services.db;
-  const existing = (await db('pachtabrechnungen').where({ jahr: j }).first('id')) as { id: number } | undefined;
-  if (existing) return Number(existing.id);
-  const now = nowDb();
-  const [id] = await db('pachtabrechnungen').insert({
-    jahr: j,
-    bezeichnung: String(j),
-    created_at: now,
-    updated_at: now,
-  });
-  return Number(id);
-}
+const year = async (j: number) => (await buildPachtabrechnung(app.services, j)).id;
 
-async function parzelle(nummer: string): Promise<number> {
-  const now = nowDb();
-  const [id] = await app.services.db('parzellen').insert({ nummer, created_at: now, updated_at: now });
-  return Number(id);
-}
+/** A plot with `karten` parking cards in the year `pachtabrechnungId`. */
+const parzelle = async (nummer: string, pachtabrechnungId: number, karten: number) =>
+  (await buildParzelle(app.services, { nummer, pachtabrechnungId, anzahlParkkarten: karten })).id;
 
 async function holder(parzelleId: number, titel: string, vorname: string, nachname: string): Promise<void> {
-  const db = app.services.db;
-  const now = nowDb();
-  const [adresseId] = await db('adressen').insert({
-    titel,
-    vorname,
-    nachname,
-    flags: 256,
-    created_at: now,
-    updated_at: now,
-  });
-  await db('pachtverhaeltnisse').insert({
-    parzelle_id: parzelleId,
-    adresse_id: Number(adresseId),
-    von: '2020-01-01',
-    created_at: now,
-  });
+  const adresseId = (await buildAdresse(app.services, { titel, vorname, nachname, flags: 256 })).id;
+  await buildPachtverhaeltnis(app.services, { parzelleId, adresseId, von: '2020-01-01' });
 }
 
 const pdfText = (pdf: Buffer) => {
@@ -82,62 +57,51 @@ beforeAll(async () => {
   await admin.login('admin@test.kgv', TEST_PASSWORD);
   paId = await year(jahr);
   vorjahrId = await year(jahr - 1);
+  leerId = await year(jahr - 10);
+  naechstesJahrId = await year(jahr + 1);
   const verein = await admin.request('POST', 'Vereinseinstellungen/UpdateVereinseinstellungen', {
     query: { edit: 'Adresse' },
     body: { name: 'KGV Sonnenhang', ort: 'Wien', land: 'Österreich' },
   });
   if (verein.status !== 200) throw new Error(verein.text);
-  plot.p7 = await parzelle('7');
-  plot.p12 = await parzelle('12');
-  plot.p3a = await parzelle('3a');
-  plot.p40 = await parzelle('40');
+  plot.p7 = await parzelle('7', paId, 2);
+  plot.p12 = await parzelle('12', paId, 1);
+  plot.p3a = await parzelle('3a', paId, 0);
+  plot.p40 = await parzelle('40', vorjahrId, 3);
+  // Next year's cards belong to two other plots: the save test's year.
+  await parzelle('8', naechstesJahrId, 2);
+  await parzelle('9', naechstesJahrId, 1);
   await holder(plot.p7, 'Dr.', 'Anna', 'Gruber');
   await holder(plot.p12, '', 'Josef', 'Maier');
+  const info = await admin.post('Stammdaten/UpdateParkkartenInfo', {
+    pachtabrechnungId: paId,
+    gebuehrCent: 1500,
+    gueltigBis: `${jahr + 1}-03-31`,
+    hinweis: 'Gut sichtbar hinter die Windschutzscheibe legen.\nBitte nicht kopieren.',
+  });
+  if (info.status !== 200) throw new Error(info.text);
 });
 afterAll(() => app.stop());
 
 describe('Parkkarten', () => {
   it('counts no cards and prints nothing while no plot has any', async () => {
-    const info = await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId });
+    const info = await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: leerId });
     expect(info.status).toBe(200);
-    expect(info.body).toMatchObject({ pachtabrechnungId: paId, jahr, anzahlKarten: 0, anzahlParzellen: 0 });
-    const none = await admin.get<Problem>('Stammdaten/Parkkarten', { pachtabrechnungID: paId });
+    expect(info.body).toMatchObject({
+      pachtabrechnungId: leerId,
+      jahr: jahr - 10,
+      anzahlKarten: 0,
+      anzahlParzellen: 0,
+    });
+    const none = await admin.get<Problem>('Stammdaten/Parkkarten', { pachtabrechnungID: leerId });
     expect(none.status).toBe(422);
-    expect(none.body.errors?.parzelle).toEqual([`Für keine Parzelle sind ${jahr} Parkkarten vorgesehen.`]);
+    expect(none.body.errors?.parzelle).toEqual([`Für keine Parzelle sind ${jahr - 10} Parkkarten vorgesehen.`]);
   });
 
   it('counts the cards and the plots with cards of the chosen year only', async () => {
-    await app.services.db('parzelle_jahr').insert([
-      { parzelle_id: plot.p7, pachtabrechnung_id: paId, anzahl_parkkarten: 2 },
-      { parzelle_id: plot.p12, pachtabrechnung_id: paId, anzahl_parkkarten: 1 },
-      { parzelle_id: plot.p3a, pachtabrechnung_id: paId, anzahl_parkkarten: 0 },
-      { parzelle_id: plot.p40, pachtabrechnung_id: vorjahrId, anzahl_parkkarten: 3 },
-    ]);
     const info = await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId });
     // Exactly these fields, and numbers (MariaDB answers SUM as a decimal string).
     expect(info.body).toEqual({
-      pachtabrechnungId: paId,
-      version: 1,
-      jahr,
-      gebuehrCent: 0,
-      gueltigBis: `${jahr}-12-31`,
-      hinweis: '',
-      anzahlKarten: 3,
-      anzahlParzellen: 2,
-    });
-    const vorjahr = await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: vorjahrId });
-    expect(vorjahr.body).toMatchObject({ jahr: jahr - 1, anzahlKarten: 3, anzahlParzellen: 1 });
-  });
-
-  it('answers a save with the counts but keeps them out of the history', async () => {
-    const saved = await admin.post<Info & Problem>('Stammdaten/UpdateParkkartenInfo', {
-      pachtabrechnungId: paId,
-      gebuehrCent: 1500,
-      gueltigBis: `${jahr + 1}-03-31`,
-      hinweis: '  Gut sichtbar hinter die Windschutzscheibe legen.\nBitte nicht kopieren.  ',
-    });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toEqual({
       pachtabrechnungId: paId,
       version: expect.any(Number),
       jahr,
@@ -147,14 +111,45 @@ describe('Parkkarten', () => {
       anzahlKarten: 3,
       anzahlParzellen: 2,
     });
+    // A year nobody saved yet answers the defaults.
+    expect(
+      (await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: vorjahrId })).body,
+    ).toMatchObject({
+      version: 1,
+      gebuehrCent: 0,
+      gueltigBis: `${jahr - 1}-12-31`,
+      hinweis: '',
+    });
+    const vorjahr = await admin.get<Info>('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: vorjahrId });
+    expect(vorjahr.body).toMatchObject({ jahr: jahr - 1, anzahlKarten: 3, anzahlParzellen: 1 });
+  });
+
+  it('answers a save with the counts but keeps them out of the history', async () => {
+    const saved = await admin.post<Info & Problem>('Stammdaten/UpdateParkkartenInfo', {
+      pachtabrechnungId: naechstesJahrId,
+      gebuehrCent: 1500,
+      gueltigBis: `${jahr + 2}-03-31`,
+      hinweis: '  Gut sichtbar hinter die Windschutzscheibe legen.\nBitte nicht kopieren.  ',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toEqual({
+      pachtabrechnungId: naechstesJahrId,
+      version: expect.any(Number),
+      jahr: jahr + 1,
+      gebuehrCent: 1500,
+      gueltigBis: `${jahr + 2}-03-31`,
+      hinweis: 'Gut sichtbar hinter die Windschutzscheibe legen.\nBitte nicht kopieren.',
+      anzahlKarten: 3,
+      anzahlParzellen: 2,
+    });
     const history = await admin.get<{ action: string; after: Record<string, unknown> }[]>('Common/GetHistory', {
-      entityID: `Parkkarten:${paId}`,
+      entityID: `Parkkarten:${naechstesJahrId}`,
     });
     expect(history.body[0]).toMatchObject({ action: 'create', after: { gebuehrCent: 1500 } });
     expect(history.body[0]?.after).not.toHaveProperty('anzahlKarten');
 
     const bad = await admin.post<Problem>('Stammdaten/UpdateParkkartenInfo', {
-      pachtabrechnungId: paId,
+      pachtabrechnungId: naechstesJahrId,
       gebuehrCent: 12.5,
       gueltigBis: '31.03.2026',
     });
