@@ -1,2 +1,9 @@
 // The public face of the Abrechnung module: what other modules may call.
-export { currentJahr, ensureYear, findYear, listPachtabrechnungen, resolveYear } from './pachtabrechnungen';
+export {
+  currentJahr,
+  ensureYear,
+  findYear,
+  importPachtabrechnung,
+  listPachtabrechnungen,
+  resolveYear,
+} from './pachtabrechnungen';

@@ -1,6 +1,7 @@
 import { todayIso } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { matchOrInsert } from '../../../platform/db/matchOrInsert';
 import { notFound } from '../../../platform/errors';
 import type { Pachtabrechnung } from '../schema';
 
@@ -63,3 +64,10 @@ export async function resolveYear(db: Db, pachtabrechnungId?: number | null): Pr
   if (newest) return toPachtabrechnung(newest);
   return ensureYear(db, currentJahr());
 }
+
+/**
+ * A year from a Stammdaten workbook (ExportAll → Import): the year with the same Jahr is kept,
+ * otherwise the row is inserted (under its own id when free). Answers the year's id here.
+ */
+export const importPachtabrechnung = (db: Db, row: Record<string, unknown>): Promise<number> =>
+  matchOrInsert(db, TABLE, 'jahr', row);

@@ -3,6 +3,8 @@ import type { Db } from '../../../platform/db/db';
 import { nowDb } from '../../../platform/db/db';
 import type { ReadSheet } from '../../../platform/excel/excelReader';
 import { recordHistory } from '../../../platform/history/history';
+import { importPachtabrechnung } from '../../abrechnung/services';
+import { importAbstellplatzKategorie } from '../../vereinseinstellungen/services';
 import { EXPORT_TABLES, type TableSpec } from './exportTables';
 import { parseField } from './importCells';
 import { checkWorkbook, type ParsedRow } from './importExportAllChecks';
@@ -28,7 +30,14 @@ export function isExportAllWorkbook(sheets: ReadSheet[]): boolean {
 const CORE_TABLES = ['parzellen', 'adressen', 'gruppen', 'hauptwasserzaehler', 'abstellplaetze', 'funktionen'];
 
 /** Rows that may already be in the target, matched by this column. */
-const MATCHED: Record<string, string> = { pachtabrechnungen: 'jahr', abstellplatz_kategorien: 'name' };
+/**
+ * The tables of other modules that the workbook carries because Stammdaten rows point at them: their
+ * owners import a row (matched by Jahr / Name) and answer its id here.
+ */
+const MATCHED: Record<string, (db: Db, row: Record<string, unknown>) => Promise<number>> = {
+  pachtabrechnungen: importPachtabrechnung,
+  abstellplatz_kategorien: importAbstellplatzKategorie,
+};
 
 function readSheets(sheets: ReadSheet[], errors: ImportError[]): Map<TableSpec, ParsedRow[]> {
   const data = new Map<TableSpec, ParsedRow[]>();
@@ -93,21 +102,11 @@ export async function planExportAll(db: Db, sheets: ReadSheet[]): Promise<Import
           }
           if (spec.timestamps === 'both' || spec.timestamps === 'created') row.created_at = now;
           if (spec.timestamps === 'both' || spec.timestamps === 'updated') row.updated_at = now;
-          const key = MATCHED[spec.table];
-          if (key) {
+          const importMatched = MATCHED[spec.table];
+          if (importMatched) {
             const map = mapped[spec.table] ?? new Map<number, number>();
             mapped[spec.table] = map;
-            const existing = await trx(spec.table)
-              .where(key, row[key] as string | number)
-              .first('id');
-            if (existing) map.set(Number(values.id), Number(existing.id));
-            else {
-              // The workbook's id may belong to another row of the target (another year): then a new one.
-              const taken = await trx(spec.table).where({ id: row.id }).first('id');
-              const { id: _old, ...withoutId } = row;
-              const [id] = await trx(spec.table).insert(taken ? withoutId : row);
-              map.set(Number(values.id), taken ? Number(id) : Number(values.id));
-            }
+            map.set(Number(values.id), await importMatched(trx, row));
           } else if (spec.table === 'parkkarten_info') {
             // The first start may have stored the current year's card settings: the backup wins.
             const year = { pachtabrechnung_id: row.pachtabrechnung_id };

@@ -3,6 +3,7 @@ export {
   abstellplatzKategorienById,
   deleteAbstellplatzKategorie,
   getAbstellplatzKategorie,
+  importAbstellplatzKategorie,
   KATEGORIE_HISTORY_TYPE,
   type KategorieUsage,
   listAbstellplatzKategorien,

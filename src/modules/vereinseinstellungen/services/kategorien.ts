@@ -2,6 +2,7 @@ import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { matchOrInsert } from '../../../platform/db/matchOrInsert';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -105,6 +106,13 @@ async function saveAbstellplatzKategorieInTransaction(
   });
   return after;
 }
+
+/**
+ * A category from a Stammdaten workbook (ExportAll → Import): the category with the same name is
+ * kept, otherwise the row is inserted (under its own id when free). Answers its id here.
+ */
+export const importAbstellplatzKategorie = (db: Db, row: Record<string, unknown>): Promise<number> =>
+  matchOrInsert(db, TABLE, 'name', row);
 
 /** How many records of another module use a category (Stammdaten: its Abstellplätze). */
 export type KategorieUsage = (db: Db, kategorieId: number) => Promise<number>;
