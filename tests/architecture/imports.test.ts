@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 // The module boundaries of docs/architecture.md, checked on the import statements themselves:
 // - a module imports another module only through its public face (`services/index.ts`), its
 //   schemas (`schema.ts`, `schema/…`) and its right lists (`rights.ts`);
-// - `src/platform/` imports neither `src/http/` nor a module;
+// - `src/platform/` imports neither `src/http/` nor a module; `src/http/` imports no module (the
+//   composition root, src/app.ts, src/server.ts, src/modules/index.ts and src/cli, puts them together);
 // - the UI imports server files only as schemas of a module or pure platform helpers (nothing that
 //   reaches Node, the database or Koa, however indirectly).
 // A regex over `from '…'`, `import '…'` and `import('…')` is enough: the code base has no require().
@@ -69,6 +70,9 @@ function moduleOffences(): Offence[] {
       if (from.startsWith('src/platform/') && (to.startsWith('src/http/') || to.startsWith('src/modules/'))) {
         out.push(`${from} imports '${spec}' (${to}): platform imports neither http nor a module`);
       }
+      if (from.startsWith('src/http/') && to.startsWith('src/modules/')) {
+        out.push(`${from} imports '${spec}' (${to}): http imports no module`);
+      }
     }
   }
   return out;
@@ -126,7 +130,7 @@ describe('import rules', () => {
     expect(specifiers(path.join(ROOT, 'src/modules/index.ts'))).toContain('./stammdaten');
   });
 
-  it('modules use each other only through services/index.ts, schemas and rights.ts; platform imports no module or http', () => {
+  it('modules use each other only through services/index.ts, schemas and rights.ts; platform and http import no module', () => {
     expect(moduleOffences()).toEqual([]);
   });
 
