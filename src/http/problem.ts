@@ -15,6 +15,8 @@ export type Problem = {
   errors?: Record<string, string[]>;
   code: string;
   traceId?: string;
+  /** Further members a problem type defines, e.g. `currentVersion` of a version_conflict. */
+  [member: string]: unknown;
 };
 
 /**
@@ -105,6 +107,7 @@ export function toProblem(err: unknown, log: Logger, ctx?: Context): Problem {
     return problem(err.status, err.code, err.title, {
       ...(err.detail ? { detail: err.detail } : {}),
       ...(err.errors ? { errors: err.errors } : {}),
+      ...err.extra,
     });
   }
   if (err instanceof HttpRefusal) return problem(err.status, err.code, err.title);

@@ -13,6 +13,11 @@ export class AppError extends Error {
     super(detail ? `${title}: ${detail}` : title);
     this.name = 'AppError';
   }
+
+  /** Further members of the problem answer (a subclass's own, e.g. `currentVersion`). */
+  get extra(): Record<string, unknown> | undefined {
+    return undefined;
+  }
 }
 
 export const badRequest = (title = 'Ungültige Anfrage.', detail?: string) =>

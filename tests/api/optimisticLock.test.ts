@@ -87,6 +87,8 @@ describe('UpdateAdresse with a version', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('version_conflict');
     expect(stale.body.title).toMatch(conflictTitle('Die Adresse', 'Maria Muster'));
+    // The version as stored now, for clients that want to re-apply on it.
+    expect((stale.body as Problem & { currentVersion?: number }).currentVersion).toBe(before.version);
     expect(await app.services.db('adressen').where({ id: created.id }).first()).toEqual(before);
   });
 

@@ -39,7 +39,7 @@ export class VersionConflictError extends AppError {
   }
 
   /** Extra problem fields, for the HTTP layer to merge into the problem details. */
-  get extra(): { currentVersion: number } {
+  override get extra(): { currentVersion: number } {
     return { currentVersion: this.currentVersion };
   }
 }
