@@ -17,7 +17,7 @@ const GLOBAL_ADMIN_ID = 1;
 
 const userByEmail = async (email: string) => app.services.db('users').where({ email }).first();
 const mailsTo = async (email: string) => (await app.services.mail.listOutbox()).filter((m) => m.to.includes(email));
-const roleId = async (name: string) => Number((await app.services.db('roles').where({ name }).first('id')).id);
+const roleId = async (name: string) => Number((await app.services.db('roles').where({ name }).first('id'))?.id);
 
 async function takeoverAttempt(attacker: ApiClient, attackerEmail: string): Promise<void> {
   const admin = (await app.services.db('users').where({ id: GLOBAL_ADMIN_ID }).first()) as {
@@ -135,7 +135,7 @@ describe('roles held by users with more rights', () => {
     expect(stripped.status).toBe(403);
     expect(stripped.body).toMatchObject({ code: 'target_beyond_rights' });
     const custom = await app.services.db('roles').insert({ name: 'Technik', description: '', is_system: false });
-    const customId = Number(custom[0] ?? (await app.services.db('roles').where({ name: 'Technik' }).first('id')).id);
+    const customId = Number(custom[0] ?? (await app.services.db('roles').where({ name: 'Technik' }).first('id'))?.id);
     await app.services.db('role_rights').insert({ role_id: customId, right_name: 'WebApp.Admin' });
     expect((await obmann.delete('User/DeleteRolle', { id: customId })).status).toBe(403);
     const after = (await obmann.get<{ id: number; rights: string[] }[]>('User/Rollen')).body;

@@ -1,23 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/db';
 import { nowDb } from '../db/db';
+import type { SessionRow, SessionState } from './tables';
+
+export type { SessionRow, SessionState } from './tables';
 
 export const SESSION_IDLE_MINUTES = 60;
 /** "Angemeldet bleiben": the session survives 30 days without use instead of 60 minutes. */
 export const REMEMBER_DAYS = 30;
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 const TOUCH_AFTER_MS = 60_000;
-
-export type SessionState = 'active' | 'pending2fa';
-export type SessionRow = {
-  id: string;
-  user_id: number;
-  state: SessionState;
-  remember: boolean | number;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const expiry = (from: Date, remember: boolean) =>
@@ -48,7 +40,7 @@ export async function createSession(
 /** The live session for a cookie token, extended by the idle timeout; expired ones are removed. */
 export async function findSession(db: Db, token: string): Promise<SessionRow | undefined> {
   const id = hashToken(token);
-  const row = (await db('sessions').where({ id }).first()) as SessionRow | undefined;
+  const row = await db('sessions').where({ id }).first();
   if (!row) return undefined;
   const now = new Date();
   if (row.expires_at <= nowDb(now)) {

@@ -14,6 +14,7 @@ import {
   KIND_LABEL,
   sanitizeFileName,
 } from './fileTypes';
+import type { FileRow } from './tables';
 
 export type FileRecord = {
   id: number;
@@ -50,18 +51,6 @@ export type FileStore = {
 
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 const NOT_FOUND_TITLE = 'Die Datei wurde nicht gefunden.';
-
-type FileRow = {
-  id: number;
-  sha256: string;
-  name: string;
-  mime: string;
-  size: number | string;
-  owner_type: string | null;
-  owner_id: string | null;
-  created_at: string | Date;
-  created_by: number | null;
-};
 
 const toRecord = (row: FileRow): FileRecord => ({
   id: Number(row.id),
@@ -168,14 +157,14 @@ export function createFileStore(options: { dataDir: string }): FileStore {
   }
 
   async function references(db: Db, sha: string): Promise<number> {
-    const row = (await db('files').where({ sha256: sha }).count({ n: '*' }).first()) as { n: number | string };
-    return Number(row.n);
+    const row = await db('files').where({ sha256: sha }).count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
   }
 
   async function get(db: Db, id: number | string): Promise<FileRecord> {
     const numeric = Number(id);
     if (!Number.isSafeInteger(numeric) || numeric <= 0) throw notFound(NOT_FOUND_TITLE);
-    const row = (await db('files').where({ id: numeric }).first()) as FileRow | undefined;
+    const row = await db('files').where({ id: numeric }).first();
     if (!row) throw notFound(NOT_FOUND_TITLE);
     return toRecord(row);
   }
@@ -243,9 +232,9 @@ export function createFileStore(options: { dataDir: string }): FileStore {
     },
 
     async listByOwner(db, ownerType, ownerId) {
-      const rows = (await db('files')
+      const rows = await db('files')
         .where({ owner_type: ownerType, owner_id: String(ownerId) })
-        .orderBy('id')) as FileRow[];
+        .orderBy('id');
       return rows.map(toRecord);
     },
   };

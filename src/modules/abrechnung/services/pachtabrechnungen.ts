@@ -4,14 +4,15 @@ import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { matchOrInsert } from '../../../platform/db/matchOrInsert';
 import { notFound } from '../../../platform/errors';
 import type { Pachtabrechnung } from '../schema';
+import type { PachtabrechnungRow } from '../tables';
 
 // The year scope of the yearly values (Pachtabrechnung). The club works in calendar years; the
 // newest year is the default, and a database without any year gets the current (Vienna) one.
 
 const TABLE = 'pachtabrechnungen';
 
-type Row = { id: number; jahr: number; bezeichnung: string };
-const toPachtabrechnung = (r: Row): Pachtabrechnung => ({
+/** The presenter of a billing year: every answer and export of one goes through it. */
+const presentPachtabrechnung = (r: Pick<PachtabrechnungRow, 'id' | 'jahr' | 'bezeichnung'>): Pachtabrechnung => ({
   id: Number(r.id),
   jahr: Number(r.jahr),
   bezeichnung: r.bezeichnung,
@@ -19,8 +20,8 @@ const toPachtabrechnung = (r: Row): Pachtabrechnung => ({
 
 /** All years, newest first. */
 export async function listPachtabrechnungen(db: Db): Promise<Pachtabrechnung[]> {
-  const rows = (await db(TABLE).select('id', 'jahr', 'bezeichnung').orderBy('jahr', 'desc')) as Row[];
-  return rows.map(toPachtabrechnung);
+  const rows = await db(TABLE).select('id', 'jahr', 'bezeichnung').orderBy('jahr', 'desc');
+  return rows.map(presentPachtabrechnung);
 }
 
 /** The year `jahr`, created when missing (safe against a concurrent creation). */
@@ -29,22 +30,23 @@ export async function ensureYear(
   jahr: number,
   bezeichnung = `Abrechnungsjahr ${jahr}`,
 ): Promise<Pachtabrechnung> {
-  const existing = (await db(TABLE).where({ jahr }).first('id', 'jahr', 'bezeichnung')) as Row | undefined;
-  if (existing) return toPachtabrechnung(existing);
+  const existing = await db(TABLE).where({ jahr }).first('id', 'jahr', 'bezeichnung');
+  if (existing) return presentPachtabrechnung(existing);
   const now = nowDb();
   try {
     await db(TABLE).insert({ jahr, bezeichnung, created_at: now, updated_at: now });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
-  const row = (await db(TABLE).where({ jahr }).first('id', 'jahr', 'bezeichnung')) as Row;
-  return toPachtabrechnung(row);
+  const row = await db(TABLE).where({ jahr }).first('id', 'jahr', 'bezeichnung');
+  if (!row) throw new Error(`Das Abrechnungsjahr ${jahr} fehlt nach dem Anlegen.`);
+  return presentPachtabrechnung(row);
 }
 
 /** The year with this id, or undefined. */
 export async function findYear(db: Db, id: number): Promise<Pachtabrechnung | undefined> {
-  const row = (await db(TABLE).where({ id }).first('id', 'jahr', 'bezeichnung')) as Row | undefined;
-  return row ? toPachtabrechnung(row) : undefined;
+  const row = await db(TABLE).where({ id }).first('id', 'jahr', 'bezeichnung');
+  return row ? presentPachtabrechnung(row) : undefined;
 }
 
 /** The current calendar year in Vienna. */
@@ -60,8 +62,8 @@ export async function resolveYear(db: Db, pachtabrechnungId?: number | null): Pr
     if (!year) throw notFound('Das Abrechnungsjahr wurde nicht gefunden.');
     return year;
   }
-  const newest = (await db(TABLE).orderBy('jahr', 'desc').first('id', 'jahr', 'bezeichnung')) as Row | undefined;
-  if (newest) return toPachtabrechnung(newest);
+  const newest = await db(TABLE).orderBy('jahr', 'desc').first('id', 'jahr', 'bezeichnung');
+  if (newest) return presentPachtabrechnung(newest);
   return ensureYear(db, currentJahr());
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { verifyPassword } from '../../../platform/auth/passwords';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { LoginResult, type LoginResultCode } from '../schema';
@@ -124,14 +125,21 @@ export async function unlockUser(db: Db, userId: number, email: string): Promise
     .delete();
 }
 
+/** The latest client lock per e-mail, from the aggregate below (ADR 0005). */
+const lockRow = z.object({ email: z.string(), until: z.string() });
+
 /** The latest lock in force on a user (account or any client), for the user list. */
 export async function lockedUntilOf(db: Db, emails: string[]): Promise<Map<string, string>> {
   const now = nowDb();
-  const rows = (await db('login_throttle')
-    .whereIn('email', emails)
-    .andWhere('locked_until', '>', now)
-    .groupBy('email')
-    .select('email', db.raw('max(locked_until) as until'))) as { email: string; until: string }[];
+  const rows = z
+    .array(lockRow)
+    .parse(
+      await db('login_throttle')
+        .whereIn('email', emails)
+        .andWhere('locked_until', '>', now)
+        .groupBy('email')
+        .select('email', db.raw('max(locked_until) as until')),
+    );
   return new Map(rows.map((r) => [r.email, r.until]));
 }
 

@@ -21,7 +21,7 @@ export function currentUser(p: Principal, clubMfaLevel: number): CurrentUser {
 
 /** Resolves role names (case-insensitive) or ids to role ids; unknown names are a validation error. */
 async function roleIds(db: Db, roles: string[]): Promise<number[]> {
-  const all = (await db('roles').select('id', 'name')) as { id: number; name: string }[];
+  const all = await db('roles').select('id', 'name');
   const ids: number[] = [];
   const unknown: string[] = [];
   for (const r of roles) {

@@ -7,15 +7,17 @@ import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLoc
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { type AbstellplatzKategorie, abstellplatzKategorieBody } from '../schema';
+import type { AbstellplatzKategorieRow } from '../tables';
 import { parseInput } from './input';
 
 export const KATEGORIE_HISTORY_TYPE = 'AbstellplatzKategorie';
 const TABLE = 'abstellplatz_kategorien';
 const NOT_FOUND = 'Die Abstellplatz-Kategorie wurde nicht gefunden.';
 
-type Row = { id: number; version: number; name: string; jahresgebuehr_cent: number | string; aktiv: number | boolean };
+const COLUMNS = ['id', 'version', 'name', 'jahresgebuehr_cent', 'aktiv'] as const;
 
-const toKategorie = (r: Row): AbstellplatzKategorie => ({
+/** The presenter of a category: every answer of one goes through it. */
+const presentKategorie = (r: Pick<AbstellplatzKategorieRow, (typeof COLUMNS)[number]>): AbstellplatzKategorie => ({
   id: Number(r.id),
   version: Number(r.version),
   name: r.name,
@@ -27,8 +29,8 @@ const sameName = (a: string, b: string) => a.toLocaleLowerCase('de-AT') === b.to
 
 /** All categories, active and inactive, by name (German collation, the same on SQLite and MySQL). */
 export async function listAbstellplatzKategorien(db: Db): Promise<AbstellplatzKategorie[]> {
-  const rows = (await db(TABLE).select('id', 'version', 'name', 'jahresgebuehr_cent', 'aktiv')) as Row[];
-  return rows.map(toKategorie).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+  const rows = await db(TABLE).select(...COLUMNS);
+  return rows.map(presentKategorie).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
 /**
@@ -36,16 +38,16 @@ export async function listAbstellplatzKategorien(db: Db): Promise<AbstellplatzKa
  * of a join into this module's table (there are a handful of categories).
  */
 export async function abstellplatzKategorienById(db: Db): Promise<Map<number, AbstellplatzKategorie>> {
-  const rows = (await db(TABLE).select('id', 'version', 'name', 'jahresgebuehr_cent', 'aktiv')) as Row[];
-  return new Map(rows.map((r) => [Number(r.id), toKategorie(r)]));
+  const rows = await db(TABLE).select(...COLUMNS);
+  return new Map(rows.map((r) => [Number(r.id), presentKategorie(r)]));
 }
 
 export async function getAbstellplatzKategorie(db: Db, id: number): Promise<AbstellplatzKategorie> {
-  const row = (await db(TABLE).where({ id }).first('id', 'version', 'name', 'jahresgebuehr_cent', 'aktiv')) as
-    | Row
-    | undefined;
+  const row = await db(TABLE)
+    .where({ id })
+    .first(...COLUMNS);
   if (!row) throw notFound(NOT_FOUND);
-  return toKategorie(row);
+  return presentKategorie(row);
 }
 
 /** SQLite and MySQL report a unique violation differently; plain knex wraps neither. */
@@ -72,7 +74,7 @@ async function saveAbstellplatzKategorieInTransaction(
     if (claimed === null) throw notFound(NOT_FOUND);
   }
   const before = id ? await getAbstellplatzKategorie(db, id) : undefined;
-  const names = (await db(TABLE).select('id', 'name')) as { id: number; name: string }[];
+  const names = await db(TABLE).select('id', 'name');
   const clash = names.find((r) => Number(r.id) !== id && sameName(r.name, data.name));
   if (clash) throw validationFailed({ name: [`Eine Kategorie „${clash.name}“ gibt es bereits.`] });
   const values = {

@@ -8,7 +8,7 @@ const HISTORY_TYPE = 'Vereinseinstellungen';
 
 /** Every section's version by `settings.section` name; absent ones are 1. */
 export async function sectionVersions(db: Db): Promise<(section: string) => number> {
-  const rows = (await db('settings_versions').select('section', 'version')) as { section: string; version: number }[];
+  const rows = await db('settings_versions').select('section', 'version');
   const map = new Map(rows.map((r) => [r.section, Number(r.version)]));
   return (section) => map.get(section) ?? INITIAL_VERSION;
 }

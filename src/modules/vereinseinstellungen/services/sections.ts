@@ -159,11 +159,7 @@ export function toStored(values: Record<string, Value>): Record<string, string> 
 
 /** The settings rows of the given sections in one query, grouped by section. */
 export async function loadSections(db: Db, sections: string[]): Promise<Map<string, Record<string, string | null>>> {
-  const rows = (await db('settings').whereIn('section', sections).select('section', 'key', 'value')) as {
-    section: string;
-    key: string;
-    value: string | null;
-  }[];
+  const rows = await db('settings').whereIn('section', sections).select('section', 'key', 'value');
   const out = new Map<string, Record<string, string | null>>(sections.map((s) => [s, {}]));
   for (const r of rows) {
     const values = out.get(r.section);
