@@ -12,6 +12,7 @@ import {
   getRightsQuery,
   historyQuery,
   sendTestMailQuery,
+  type TestMailResult,
 } from './schema';
 import { appVersionInfo, deleteFileFor, getFileFor, getLogo, handbuchPdf, historyFor, vereinsName } from './services';
 
@@ -122,7 +123,7 @@ export const commonRoutes = [
     // A GET in the spec, but it sends a mail: it must carry the anti-forgery header like a POST.
     requireXsrf: true,
     query: sendTestMailQuery,
-    async handler({ services, query, user }) {
+    async handler({ services, query, user }): Promise<TestMailResult> {
       const name = await vereinsName(services);
       const result = await services.mail.send({
         to: query.mailTo,

@@ -14,3 +14,12 @@ export const historyQuery = z.object({
 export const sendTestMailQuery = z.object({
   mailTo: z.string().trim().pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.')),
 });
+
+/** The answer of SendTestMail; the UI imports the type (ADR 0005). */
+export const testMailResponse = z.object({
+  transport: z.enum(['smtp', 'outbox']),
+  messageId: z.string(),
+  /** The .eml file in the outbox (transport 'outbox' only). */
+  file: z.string().nullable(),
+});
+export type TestMailResult = z.infer<typeof testMailResponse>;

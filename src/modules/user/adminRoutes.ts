@@ -6,9 +6,9 @@ import {
   deleteRole,
   deleteUser,
   disableAuthenticator,
-  getUserRow,
+  getBenutzer,
+  listBenutzer,
   listRoles,
-  listUserRows,
   mailEmailChanged,
   mailPasswordLink,
   saveRole,
@@ -17,13 +17,13 @@ import {
 
 /** User administration (Grundeinstellungen → Benutzer). */
 export const adminRoutes = [
-  route({ method: 'GET', path: 'User/Users', rights: USER_VIEW, handler: ({ db }) => listUserRows(db) }),
+  route({ method: 'GET', path: 'User/Users', rights: USER_VIEW, handler: ({ db }) => listBenutzer(db) }),
   route({
     method: 'GET',
     path: 'User/GetUser',
     rights: USER_VIEW,
     query: userIdQuery,
-    handler: ({ db, query }) => getUserRow(db, query.userID),
+    handler: ({ db, query }) => getBenutzer(db, query.userID),
   }),
   route({
     method: 'POST',
@@ -62,7 +62,7 @@ export const adminRoutes = [
     rights: USER_EDIT,
     body: userIdBody,
     async handler({ db, user, actor, body }) {
-      await getUserRow(db, body.userID);
+      await getBenutzer(db, body.userID);
       await assertMayManage(db, user, body.userID);
       await disableAuthenticator(db, body.userID, actor, { refuseWhenRequired: false, action: 'mfa-reset-by-admin' });
     },

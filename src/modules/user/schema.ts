@@ -32,6 +32,56 @@ export const LoginResult = {
 } as const;
 export type LoginResultCode = (typeof LoginResult)[keyof typeof LoginResult];
 
+// ---- Answers: the UI imports their types (`import type`) from here (ADR 0005) ----
+
+export const loginResponse = z.object({ result: z.literal(Object.values(LoginResult)) });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const statusMessageResponse = z.object({ statusMessage: z.string() });
+export type StatusMessage = z.infer<typeof statusMessageResponse>;
+
+export const recoveryCodesResponse = statusMessageResponse.extend({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
+
+export const authenticatorSetupResponse = z.object({
+  /** Base32, in groups of 4 for typing by hand. */
+  sharedKey: z.string(),
+  /** otpauth:// URI the QR code encodes. */
+  authenticatorUri: z.string(),
+  /** PNG data URL of the QR code. */
+  qrCode: z.string(),
+});
+export type AuthenticatorSetup = z.infer<typeof authenticatorSetupResponse>;
+
+/** A Benutzer as the administration lists and saves them (`presentBenutzer`). */
+export const benutzerResponse = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  mfa: z.boolean(),
+  roles: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** ISO time while the account is locked after failed sign-ins. */
+  lockedUntil: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Sent back with UpdateUser: a save over someone else's newer change answers 409. */
+  version: z.number(),
+});
+export type Benutzer = z.infer<typeof benutzerResponse>;
+
+/** A Rolle with its rights (`presentRolle`). */
+export const rolleResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  /** Seeded roles: name fixed, never deleted. */
+  isSystem: z.boolean(),
+  rights: z.array(z.enum(RIGHTS)),
+  version: z.number(),
+});
+export type Rolle = z.infer<typeof rolleResponse>;
+
 export const currentUserResponse = z.object({
   name: z.string(),
   role: z.string(),

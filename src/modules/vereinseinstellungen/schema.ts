@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidBic, isValidIban, normalizeBic, normalizeIban } from '../../platform/payment/iban';
 import { plzError, queryInt, strict, text } from '../../platform/validation';
-import { isValidCreditorId, isValidHost, normalizeCreditorId, normalizeWebsite } from './validators';
+import { isValidCreditorId, isValidHost, normalizeCreditorId, normalizeWebsite } from './schema/validators';
 
 // Request schemas of the Vereinseinstellungen calls, one strict object per section. Unknown fields are
 // refused, texts are trimmed, optional texts may be empty, absent or null (all stored as '').
@@ -218,23 +218,27 @@ export type OptionenWasser = Omit<z.output<typeof optionenWasserSchema>, 'versio
 export type OptionenAbrechnung = Omit<z.output<typeof optionenAbrechnungSchema>, 'version'>;
 export type OptionenKassa = Omit<z.output<typeof optionenKassaSchema>, 'version'>;
 
-/** The mail settings as answered: the password itself never leaves the server. */
-export type MailInfo = {
-  host: string;
-  port: number;
-  security: (typeof SMTP_SECURITY)[number];
-  user: string;
-  passwordSet: boolean;
-  fromName: string;
-  fromAddress: string;
-  replyTo: string;
-  /** Mail goes through these settings (host and sender set); else SMTP_* of the environment or the outbox. */
-  configured: boolean;
-  /** The section's version (optimistic locking); in GET Vereinseinstellungen. */
-  version?: number;
-};
+// ---- Answers: the UI imports their types (`import type`) from here (ADR 0005) ----
 
-export type IconFile = { fileId: number | null; url: string };
+/** The mail settings as answered: the password itself never leaves the server. */
+export const mailInfoResponse = z.object({
+  host: z.string(),
+  port: z.number(),
+  security: z.enum(SMTP_SECURITY),
+  user: z.string(),
+  passwordSet: z.boolean(),
+  fromName: z.string(),
+  fromAddress: z.string(),
+  replyTo: z.string(),
+  /** Mail goes through these settings (host and sender set); else SMTP_* of the environment or the outbox. */
+  configured: z.boolean(),
+  /** The section's version (optimistic locking); in GET Vereinseinstellungen. */
+  version: z.number().optional(),
+});
+export type MailInfo = z.infer<typeof mailInfoResponse>;
+
+export const iconFileResponse = z.object({ fileId: z.number().nullable(), url: z.string() });
+export type IconFile = z.infer<typeof iconFileResponse>;
 
 /** A section as answered: its values and its version (optimistic locking, 1 until first saved). */
 export type Versioned<T> = T & { version: number };
@@ -273,10 +277,12 @@ export const abstellplatzKategorieBody = section({
 });
 export type AbstellplatzKategorieInput = z.output<typeof abstellplatzKategorieBody>;
 
-export type AbstellplatzKategorie = {
-  id: number;
-  version: number;
-  name: string;
-  jahresgebuehrCent: number;
-  aktiv: boolean;
-};
+export const abstellplatzKategorieResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  name: z.string(),
+  jahresgebuehrCent: z.number(),
+  aktiv: z.boolean(),
+});
+export type AbstellplatzKategorie = z.infer<typeof abstellplatzKategorieResponse>;

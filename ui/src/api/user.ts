@@ -1,33 +1,44 @@
+import type {
+  AuthenticatorSetup,
+  Benutzer,
+  CurrentUser,
+  LoginResponse,
+  RecoveryCodesResponse,
+  Rolle,
+  LoginResult as ServerLoginResult,
+  StatusMessage,
+} from '../../../src/modules/user/schema';
 import type { Right } from '../../../src/platform/auth/rights';
 import { apiFetch } from './fetcher';
 import { mutateApi } from './mutateApi';
 import { CURRENT_USER_KEY } from './swrConfig';
 import { useApi } from './useApi';
 
-export interface CurrentUser {
-  name: string;
-  role: string;
-  email: string;
-  mfa: boolean;
-  isAdmin: boolean;
-  isGlobalAdmin: boolean;
-  /** The club requires 2FA (level 2) and this user has none yet: only /profil?edit=2fa is open. */
-  mfaSetupRequired: boolean;
-}
+// The answer types are the server's (src/modules/user/schema.ts), never copies (ADR 0005).
+export type {
+  AuthenticatorSetup,
+  Benutzer,
+  CurrentUser,
+  LoginResponse,
+  LoginResultCode,
+  RecoveryCodesResponse,
+  Rolle,
+  StatusMessage,
+} from '../../../src/modules/user/schema';
 
-/** Spec §4 login result codes. */
+/**
+ * Spec §4 login result codes. A value, so kept here (importing the server's would bring zod into the
+ * login page's bundle); `satisfies` keeps it equal to the server's.
+ */
 export const LoginResult = {
   LoggedIn: 0,
   Require2FA: 1,
   Invalid2FA: 2,
   LockedOut: 3,
   UnknownResult: -1,
-} as const;
-export type LoginResultCode = (typeof LoginResult)[keyof typeof LoginResult];
-
-export interface LoginResponse {
-  result: LoginResultCode;
-}
+} as const satisfies typeof ServerLoginResult;
+/** The old name of `Benutzer` in the user screens. */
+export type UserRow = Benutzer;
 
 /** The signed-in user; the error is a 401 ApiError when signed out. */
 export function useCurrentUser() {
@@ -59,23 +70,6 @@ export function resetPassword(body: { email: string; token: string; password: st
 }
 
 // ---- Own profile and two-factor sign-in ----
-
-export interface StatusMessage {
-  statusMessage: string;
-}
-
-export interface RecoveryCodesResponse extends StatusMessage {
-  recoveryCodes: string[];
-}
-
-export interface AuthenticatorSetup {
-  /** Base32, in groups of 4 for typing by hand. */
-  sharedKey: string;
-  /** otpauth:// URI the QR code encodes. */
-  authenticatorUri: string;
-  /** PNG data URL of the QR code. */
-  qrCode: string;
-}
 
 /** Spec §4: after every 2FA change the cached user (mfa, mfaSetupRequired) is read again. */
 const REFRESH_USER = { revalidate: [CURRENT_USER_KEY] } as const;
@@ -112,30 +106,6 @@ export function resetAuthenticator(password: string) {
 
 // ---- User administration ----
 
-export interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  active: boolean;
-  mfa: boolean;
-  roles: { id: number; name: string }[];
-  /** ISO time while the account is locked after failed sign-ins. */
-  lockedUntil: string | null;
-  lastLoginAt: string | null;
-  createdAt: string;
-  version: number;
-}
-
-export interface Rolle {
-  id: number;
-  name: string;
-  description: string;
-  /** Seeded roles: name fixed, never deleted. */
-  isSystem: boolean;
-  rights: string[];
-  version: number;
-}
-
 export interface UserInput {
   /** Absent for a new user. */
   id?: number;
@@ -159,7 +129,7 @@ export const USERS_KEY = '/api/User/Users';
 export const ROLLEN_KEY = '/api/User/Rollen';
 
 export function useUsers(enabled = true) {
-  return useApi<UserRow[]>(enabled ? USERS_KEY : null);
+  return useApi<Benutzer[]>(enabled ? USERS_KEY : null);
 }
 
 export function useRollen(enabled = true) {
@@ -173,7 +143,7 @@ const USER_ADMIN_REFRESH = {
 } as const;
 
 export function updateUser(input: UserInput) {
-  return mutateApi<UserRow>('/api/User/UpdateUser', { json: input, ...USER_ADMIN_REFRESH });
+  return mutateApi<Benutzer>('/api/User/UpdateUser', { json: input, ...USER_ADMIN_REFRESH });
 }
 
 export function deleteUser(userID: number) {

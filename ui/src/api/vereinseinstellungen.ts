@@ -1,3 +1,10 @@
+import type { TestMailResult } from '../../../src/modules/common/schema';
+import type {
+  AbstellplatzKategorie,
+  MailInfo,
+  SMTP_SECURITY,
+  Vereinseinstellungen,
+} from '../../../src/modules/vereinseinstellungen/schema';
 import { VEREINSNAME_KEY } from './common';
 import { apiFetch } from './fetcher';
 import { STEUERSATZ_FLAG_KEY } from './kassa';
@@ -5,116 +12,29 @@ import { mutateApi } from './mutateApi';
 import { CURRENT_USER_KEY } from './swrConfig';
 import { useApi } from './useApi';
 
+export type { TestMailResult } from '../../../src/modules/common/schema';
 // Shapes of docs/api/user-and-settings.md, "Vereinseinstellungen". Money is integer cents;
-// decimals travel as strings with a dot ("3.0").
-
-export type MfaLevel = 0 | 1 | 2;
-export type MailSecurity = 'none' | 'starttls' | 'tls';
-
-export interface Adresse {
-  name: string;
-  zusatz: string;
-  strasse: string;
-  plz: string;
-  ort: string;
-  land: string;
-  zvrZahl: string;
-}
-
-export interface Kontakt {
-  telefon: string;
-  email: string;
-  website: string;
-  sprechstunden: string;
-}
-
-export interface Bank {
-  kontoinhaber: string;
-  iban: string;
-  bic: string;
-  bankname: string;
-  glaeubigerId: string;
-}
-
+// decimals travel as strings with a dot ("3.0"). The answer types are the server's
+// (src/modules/vereinseinstellungen/schema.ts), never copies (ADR 0005).
+export type {
+  AbstellplatzKategorie,
+  Adresse,
+  Anzahl,
+  Bank,
+  IconFile,
+  Kontakt,
+  MfaLevel,
+  Optionen,
+  OptionenAbrechnung,
+  OptionenKassa,
+  OptionenWasser,
+  Texte,
+  Texte2,
+  Vereinseinstellungen,
+} from '../../../src/modules/vereinseinstellungen/schema';
+export type MailSecurity = (typeof SMTP_SECURITY)[number];
 /** Read only in the settings answer; the password itself never appears. */
-export interface MailSettings {
-  host: string;
-  port: number | null;
-  security: MailSecurity;
-  user: string;
-  passwordSet: boolean;
-  fromName: string;
-  fromAddress: string;
-  replyTo: string;
-  configured: boolean;
-  /** Optimistic lock of the Mail section: send it back with the save. */
-  version?: number;
-}
-
-export interface Texte {
-  zahlungsvorschreibungEinleitung: string;
-  zahlungsvorschreibungSchluss: string;
-  mahnungText: string;
-  rechnungText: string;
-}
-
-export interface Texte2 {
-  wasserrechnungText: string;
-  serienbriefFusszeile: string;
-  emailSignatur: string;
-}
-
-export interface Anzahl {
-  zahlungszielTage: number;
-  mahngebuehrStufe2Cent: number;
-  mahngebuehrStufe3Cent: number;
-  parkkartenProParzelle: number;
-}
-
-export interface Optionen {
-  mfa: MfaLevel;
-  /** Option01–Option27 bit flags (meanings not documented); sent back unchanged. */
-  flags: number;
-}
-
-export interface IconFile {
-  fileId: number | null;
-  url: string;
-}
-
-export interface OptionenWasser {
-  schwundMethode: 'keine' | 'proportional' | 'gleichverteilt';
-  verbrauchsWarnFaktor: string;
-  schwundWarnProzent: string;
-  akontoMindestCent: number;
-}
-
-export interface OptionenAbrechnung {
-  rechnungenTeilen: boolean;
-  zvSortierung: 'parzelle' | 'name';
-  zahlscheinDrucken: boolean;
-}
-
-export interface OptionenKassa {
-  steuerpflichtig: boolean;
-  sofortabschreibungGrenzeCent: number;
-}
-
-export interface Vereinseinstellungen {
-  adresse: Adresse;
-  kontakt: Kontakt;
-  bank: Bank;
-  mail: MailSettings;
-  texte: Texte;
-  texte2: Texte2;
-  anzahl: Anzahl;
-  optionen: Optionen;
-  iconFile: IconFile | null;
-  optionenWasser: OptionenWasser;
-  optionenAbrechnung: OptionenAbrechnung;
-  optionenKassa: OptionenKassa;
-  mfa: MfaLevel;
-}
+export type MailSettings = MailInfo;
 
 /** The sections saved through UpdateVereinseinstellungen?edit=<Section>: data key → edit name. */
 export const EDIT_SECTIONS = {
@@ -200,15 +120,6 @@ export function uploadVereinsLogo(file: File) {
   });
 }
 
-export interface AbstellplatzKategorie {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  name: string;
-  jahresgebuehrCent: number;
-  aktiv: boolean;
-}
-
 export interface AbstellplatzKategorieInput {
   id?: number;
   version?: number;
@@ -234,13 +145,6 @@ export function deleteAbstellplatzKategorie(id: number) {
     query: { id },
     saves: 'AbstellplatzKategorie',
   });
-}
-
-export interface TestMailResult {
-  transport: 'smtp' | 'outbox';
-  messageId: string;
-  /** The .eml file in the outbox (transport 'outbox' only). */
-  file: string | null;
 }
 
 async function _readBody(response: Response): Promise<unknown> {

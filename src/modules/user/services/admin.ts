@@ -8,35 +8,46 @@ import { type Db, inTransaction, nowDb, toIso } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, forbidden, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import type { RoleInput, UpdateUserInput } from '../schema';
+import type { Benutzer, RoleInput, Rolle, UpdateUserInput } from '../schema';
+import type { RoleRow, UserRow } from '../tables';
 import { lockedUntilOf } from './login';
-
-export type UserRow = {
-  id: number;
-  email: string;
-  name: string;
-  active: boolean;
-  mfa: boolean;
-  roles: { id: number; name: string }[];
-  lockedUntil: string | null;
-  lastLoginAt: string | null;
-  createdAt: string;
-  /** Sent back with UpdateUser: a save over someone else's newer change answers 409. */
-  version: number;
-};
-export type RoleRow = {
-  id: number;
-  name: string;
-  description: string;
-  isSystem: boolean;
-  rights: Right[];
-  version: number;
-};
 
 /** Administrators are users holding WebApp.Admin through an active role; the last one must stay. */
 const ADMIN_RIGHT: Right = 'WebApp.Admin';
 
-export async function listUserRows(db: Db, ids?: number[]): Promise<UserRow[]> {
+/** The presenter of a Benutzer: every answer of one (list, GetUser, UpdateUser) goes through it. */
+export function presentBenutzer(
+  u: UserRow,
+  roles: { id: number; name: string }[],
+  lockedUntil: string | null,
+): Benutzer {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    active: Boolean(u.active),
+    mfa: Boolean(u.mfa_enabled),
+    roles: roles.map((r) => ({ id: r.id, name: r.name })),
+    lockedUntil: toIso(lockedUntil),
+    lastLoginAt: toIso(u.last_login_at),
+    createdAt: toIso(u.created_at) ?? '',
+    version: Number(u.version ?? 1),
+  };
+}
+
+/** The presenter of a Rolle; GlobalAdmin holds every right whatever its rows say. */
+export function presentRolle(r: RoleRow, rights: string[]): Rolle {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    isSystem: Boolean(r.is_system),
+    version: Number(r.version ?? 1),
+    rights: (r.id === GLOBAL_ADMIN_ROLE_ID ? [...RIGHTS] : rights).filter(isRight),
+  };
+}
+
+export async function listBenutzer(db: Db, ids?: number[]): Promise<Benutzer[]> {
   const q = db('users').orderBy('name');
   if (ids) q.whereIn('id', ids);
   const users = await q;
@@ -58,41 +69,31 @@ export async function listUserRows(db: Db, ids?: number[]): Promise<UserRow[]> {
       .filter((v): v is string => Boolean(v && v > now))
       .sort()
       .at(-1) ?? null;
-  return users.map((u) => ({
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    active: Boolean(u.active),
-    mfa: Boolean(u.mfa_enabled),
-    roles: links.filter((l) => l.user_id === u.id).map((l) => ({ id: l.id, name: l.name })),
-    // The account lock (wrong second factors) or a lock of wrong passwords from some computer.
-    lockedUntil: toIso(latest(u.locked_until, clientLocks.get(u.email))),
-    lastLoginAt: toIso(u.last_login_at),
-    createdAt: toIso(u.created_at) ?? '',
-    version: Number(u.version ?? 1),
-  }));
+  return users.map((u) =>
+    presentBenutzer(
+      u,
+      links.filter((l) => l.user_id === u.id),
+      // The account lock (wrong second factors) or a lock of wrong passwords from some computer.
+      latest(u.locked_until, clientLocks.get(u.email)),
+    ),
+  );
 }
 
-export async function getUserRow(db: Db, id: number): Promise<UserRow> {
-  const [row] = await listUserRows(db, [id]);
+export async function getBenutzer(db: Db, id: number): Promise<Benutzer> {
+  const [row] = await listBenutzer(db, [id]);
   if (!row) throw notFound('Der Benutzer wurde nicht gefunden.');
   return row;
 }
 
-export async function listRoles(db: Db): Promise<RoleRow[]> {
+export async function listRoles(db: Db): Promise<Rolle[]> {
   const roles = await db('roles').orderBy('id');
   const rights = await db('role_rights').select('role_id', 'right_name');
-  return roles.map((r) => ({
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    isSystem: Boolean(r.is_system),
-    version: Number(r.version ?? 1),
-    rights: (r.id === GLOBAL_ADMIN_ROLE_ID
-      ? [...RIGHTS]
-      : rights.filter((x) => x.role_id === r.id).map((x) => x.right_name)
-    ).filter(isRight),
-  }));
+  return roles.map((r) =>
+    presentRolle(
+      r,
+      rights.filter((x) => x.role_id === r.id).map((x) => x.right_name),
+    ),
+  );
 }
 
 /** Nobody hands out a right they do not hold: every right of the given roles must be the editor's. */
@@ -165,7 +166,7 @@ export async function saveUser(
   editor: Principal,
   actor: Actor,
   input: UpdateUserInput,
-): Promise<{ user: UserRow; created: boolean; emailChangedFrom?: string }> {
+): Promise<{ user: Benutzer; created: boolean; emailChangedFrom?: string }> {
   return inTransaction(db, async (trx) => {
     const known = (await trx('roles').whereIn('id', input.roleIds).pluck('id')) as number[];
     const unknown = input.roleIds.filter((id) => !known.includes(id));
@@ -182,7 +183,7 @@ export async function saveUser(
         label: 'Der Benutzer',
       });
     }
-    const before = existing ? await getUserRow(trx, existing.id) : undefined;
+    const before = existing ? await getBenutzer(trx, existing.id) : undefined;
     const currentRoleIds = before?.roles.map((r) => r.id) ?? [];
     const added = input.roleIds.filter((id) => !currentRoleIds.includes(id));
     const removed = currentRoleIds.filter((id) => !input.roleIds.includes(id));
@@ -226,7 +227,7 @@ export async function saveUser(
     if (existing && (await activeAdminIds(trx)).length === 0) {
       throw conflict('Der letzte Administrator kann nicht entfernt oder deaktiviert werden.', undefined, 'last_admin');
     }
-    const user = await getUserRow(trx, id);
+    const user = await getBenutzer(trx, id);
     await recordHistory(trx, actor, {
       entityType: 'User',
       entityId: id,
@@ -251,7 +252,7 @@ export async function saveUser(
 
 export async function deleteUser(db: Db, editor: Principal, actor: Actor, userId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const before = await getUserRow(trx, userId);
+    const before = await getBenutzer(trx, userId);
     if (userId === editor.userId) throw conflict('Sie können sich nicht selbst löschen.', undefined, 'self_delete');
     await assertMayManage(trx, editor, userId);
     await trx('users').where({ id: userId }).delete();
@@ -262,7 +263,7 @@ export async function deleteUser(db: Db, editor: Principal, actor: Actor, userId
   });
 }
 
-export async function saveRole(db: Db, editor: Principal, actor: Actor, input: RoleInput): Promise<RoleRow> {
+export async function saveRole(db: Db, editor: Principal, actor: Actor, input: RoleInput): Promise<Rolle> {
   const rights = [...new Set(input.rights)];
   const beyond = rights.filter((r) => !hasAnyRight(editor, [r]));
   if (beyond.length)
@@ -318,7 +319,7 @@ export async function saveRole(db: Db, editor: Principal, actor: Actor, input: R
   });
 }
 
-function assertRoleWithinRights(editor: Principal, role: RoleRow): void {
+function assertRoleWithinRights(editor: Principal, role: Rolle): void {
   if (editor.isGlobalAdmin || role.rights.every((r) => editor.rights.has(r))) return;
   throw forbidden(
     `Die Rolle „${role.name}“ hat Rechte, die Sie selbst nicht haben; nur wer alle ihre Rechte hat, kann sie ändern oder löschen.`,

@@ -4,13 +4,11 @@ export {
   assertMayManage,
   deleteRole,
   deleteUser,
-  getUserRow,
+  getBenutzer,
+  listBenutzer,
   listRoles,
-  listUserRows,
-  type RoleRow,
   saveRole,
   saveUser,
-  type UserRow,
 } from './admin';
 export { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from './firstStart';
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adresseSchema, bankSchema, kontaktSchema, maileinstellungenBody } from './schema';
+import { adresseSchema, bankSchema, kontaktSchema, maileinstellungenBody } from '../schema';
 import { isValidCreditorId, isValidHost, normalizeWebsite } from './validators';
 
 describe('validators', () => {
