@@ -168,7 +168,7 @@ export async function saveUser(
   input: UpdateUserInput,
 ): Promise<{ user: Benutzer; created: boolean; emailChangedFrom?: string }> {
   return inTransaction(db, async (trx) => {
-    const known = (await trx('roles').whereIn('id', input.roleIds).pluck('id')) as number[];
+    const known = await trx('roles').whereIn('id', input.roleIds).pluck('id');
     const unknown = input.roleIds.filter((id) => !known.includes(id));
     if (unknown.length) throw validationFailed({ roleIds: [`Unbekannte Rolle(n): ${unknown.join(', ')}.`] });
     const existing = input.id ? await trx('users').where({ id: input.id }).first() : undefined;
