@@ -111,7 +111,10 @@ describe('users in the browser', () => {
     await maria.getByRole('textbox', { name: /^Neues Passwort/ }).fill('Marias-Passwort-1');
     await maria.getByRole('textbox', { name: /^Passwort wiederholen/ }).fill('Marias-Passwort-1');
     await maria.getByRole('button', { name: /Passwort/ }).click();
-    await maria.getByRole('link', { name: 'Zur Anmeldung' }).waitFor();
+    // exact: the form's own „Zurück zur Anmeldung“ link would match at once, and signing in before
+    // the (slow, scrypt) reset has answered would abort it.
+    await maria.getByText('Ihr Passwort wurde geändert').waitFor();
+    await maria.getByRole('link', { name: 'Zur Anmeldung', exact: true }).waitFor();
     await signIn(maria, 'maria.huber@verein.at', 'Marias-Passwort-1');
     await nav(maria).waitFor();
     expect(await maria.locator('header').innerText()).toContain('Kassier');
