@@ -213,35 +213,22 @@ export async function getFunktionaer(db: Db, id: number): Promise<Funktionaer> {
   return toFunktionaer(row);
 }
 
-export async function saveFunktionaer(
-  db: Db,
-  actor: Actor,
-  data: {
-    id: number;
-    version?: number;
-    funktionId: number;
-    adresseId: number;
-    von: string;
-    bis: string | null;
-    notiz: string;
-  },
-): Promise<Funktionaer> {
+/** What a Funktionär save takes (id 0 creates). */
+type FunktionaerInput = {
+  id: number;
+  version?: number;
+  funktionId: number;
+  adresseId: number;
+  von: string;
+  bis: string | null;
+  notiz: string;
+};
+
+export async function saveFunktionaer(db: Db, actor: Actor, data: FunktionaerInput): Promise<Funktionaer> {
   return inTransaction(db, (trx) => saveFunktionaerInTransaction(trx, actor, data));
 }
 
-async function saveFunktionaerInTransaction(
-  db: Db,
-  actor: Actor,
-  data: {
-    id: number;
-    version?: number;
-    funktionId: number;
-    adresseId: number;
-    von: string;
-    bis: string | null;
-    notiz: string;
-  },
-): Promise<Funktionaer> {
+async function saveFunktionaerInTransaction(db: Db, actor: Actor, data: FunktionaerInput): Promise<Funktionaer> {
   if (data.id) {
     const claimed = await claimVersion(db, {
       table: 'funktionaere',

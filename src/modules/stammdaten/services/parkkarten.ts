@@ -89,30 +89,23 @@ export async function getParkkartenInfo(db: Db, pachtabrechnungId?: number): Pro
   return { ...info, ...(await countCards(db, info.pachtabrechnungId)) };
 }
 
-export async function saveParkkartenInfo(
-  db: Db,
-  actor: Actor,
-  input: {
-    pachtabrechnungId: number;
-    version?: number;
-    gebuehrCent: number;
-    gueltigBis: string | null;
-    hinweis: string;
-  },
-): Promise<ParkkartenInfo> {
+/** What a ParkkartenInfo save takes. */
+type ParkkartenInfoInput = {
+  pachtabrechnungId: number;
+  version?: number;
+  gebuehrCent: number;
+  gueltigBis: string | null;
+  hinweis: string;
+};
+
+export async function saveParkkartenInfo(db: Db, actor: Actor, input: ParkkartenInfoInput): Promise<ParkkartenInfo> {
   return inTransaction(db, (trx) => saveParkkartenInfoInTransaction(trx, actor, input));
 }
 
 async function saveParkkartenInfoInTransaction(
   db: Db,
   actor: Actor,
-  input: {
-    pachtabrechnungId: number;
-    version?: number;
-    gebuehrCent: number;
-    gueltigBis: string | null;
-    hinweis: string;
-  },
+  input: ParkkartenInfoInput,
 ): Promise<ParkkartenInfo> {
   const pa = await findYear(db, input.pachtabrechnungId);
   if (!pa) throw validationFailed({ pachtabrechnungId: ['Dieses Abrechnungsjahr gibt es nicht.'] });
