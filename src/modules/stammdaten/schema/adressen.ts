@@ -187,18 +187,118 @@ export const activeAdressenQuery = z.object({
   mitglied: z.enum(['ja', 'nein'], { error: 'Erlaubt sind: ja, nein.' }).optional(),
 });
 
-// Answer types of GetAdresse's year scope (shared with the UI, like the schemas).
+// ---- Answers: the UI imports their types (`import type`) from here (ADR 0005) ----
+
+/** A current lease of an address: the plot and since when. */
+export const adresseParzelleResponse = z.object({ id: z.number(), nummer: z.string(), von: z.string() });
+export type AdresseParzelle = z.infer<typeof adresseParzelleResponse>;
+
+/** An Adresse as lists and saves answer it (`presentAdresse`); dates YYYY-MM-DD, flags as a bit sum. */
+export const adresseResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  anrede: z.string(),
+  titel: z.string(),
+  vorname: z.string(),
+  nachname: z.string(),
+  strasse: z.string(),
+  plz: z.string(),
+  ort: z.string(),
+  land: z.string(),
+  telefon: z.string(),
+  mobil: z.string(),
+  email: z.string(),
+  geburtsdatum: z.string().nullable(),
+  eintrittsdatum: z.string().nullable(),
+  austrittsdatum: z.string().nullable(),
+  flags: z.number(),
+  adresstyp: z.number(),
+  iban: z.string(),
+  zeitungErlaubt: z.boolean(),
+  notiz: z.string(),
+  /** "Huber Maria": Nachname Vorname, with Titel. */
+  name: z.string(),
+  /** No Austrittsdatum, or one in the future. */
+  aktiv: z.boolean(),
+  /** Current leases. */
+  parzellen: z.array(adresseParzelleResponse),
+});
+export type Adresse = z.infer<typeof adresseResponse>;
+
+/** A Weitere Person hanging on an address (`presentWeiterePerson`). */
+export const weiterePersonResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  adresseId: z.number(),
+  anrede: z.string(),
+  titel: z.string(),
+  vorname: z.string(),
+  nachname: z.string(),
+  beziehung: z.string(),
+  telefon: z.string(),
+  email: z.string(),
+  geburtsdatum: z.string().nullable(),
+  eintrittsdatum: z.string().nullable(),
+  flags: z.number(),
+  zeitungErlaubt: z.boolean(),
+  notiz: z.string(),
+});
+export type WeiterePerson = z.infer<typeof weiterePersonResponse>;
+
+/** A stored file of an address (GetAdresse's `dateien`, Common/GetFilesByAdress): the file store's record. */
+export const dateiResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  ownerType: z.string().nullable(),
+  ownerId: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.number().nullable(),
+});
+export type Datei = z.infer<typeof dateiResponse>;
 
 /** A plot the address held at some time of the year, with that year's values. */
-export type ParzelleImJahr = {
-  id: number;
-  nummer: string;
-  von: string;
-  bis: string | null;
-  flaeche: string;
-  gemeinschaftsflaeche: string | null;
-  anzahlParkkarten: number;
-};
+export const parzelleImJahrResponse = z.object({
+  id: z.number(),
+  nummer: z.string(),
+  von: z.string(),
+  bis: z.string().nullable(),
+  flaeche: z.string(),
+  gemeinschaftsflaeche: z.string().nullable(),
+  anzahlParkkarten: z.number(),
+});
+export type ParzelleImJahr = z.infer<typeof parzelleImJahrResponse>;
 
 /** GetAdresse's year scope (`pachtabrechnungID`, the newest year without it). */
-export type AdresseJahr = { pachtabrechnungId: number; jahr: number; parzellen: ParzelleImJahr[] };
+export const adresseJahrResponse = z.object({
+  pachtabrechnungId: z.number(),
+  jahr: z.number(),
+  parzellen: z.array(parzelleImJahrResponse),
+});
+export type AdresseJahr = z.infer<typeof adresseJahrResponse>;
+
+/** GetAdresse: the address with its further persons, files and the plots of the year asked for. */
+export const adresseDetailResponse = adresseResponse.extend({
+  weiterePersonen: z.array(weiterePersonResponse),
+  dateien: z.array(dateiResponse),
+  /** The plots of the year asked for (GetAdresse's pachtabrechnungID), with that year's values. */
+  jahr: adresseJahrResponse,
+});
+export type AdresseDetail = z.infer<typeof adresseDetailResponse>;
+
+/** Common/Addressen and Common/AlleAdressen: every address by name. */
+export const adresseLookupResponse = z.object({ id: z.number(), name: z.string(), ort: z.string() });
+export type AdresseLookup = z.infer<typeof adresseLookupResponse>;
+
+/** Common/Personen and Common/ActivePersonen: addresses and their further persons. */
+export const personLookupResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  typ: z.enum(['Adresse', 'WeiterePerson']),
+  adresseId: z.number(),
+});
+export type PersonLookup = z.infer<typeof personLookupResponse>;

@@ -6,54 +6,28 @@ import { conflict, notFound } from '../../../platform/errors';
 import type { FileRecord } from '../../../platform/files/fileStore';
 import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
-import type { AdresseInput, AdresseJahr } from '../schema/adressen';
+import type {
+  Adresse,
+  AdresseDetail,
+  AdresseInput,
+  AdresseLookup,
+  AdresseParzelle,
+  PersonLookup,
+} from '../schema/adressen';
 import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { adresseJahr } from './adresseJahr';
 import { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload } from './adresseRequest';
 import { compareNames, displayName, isActive } from './names';
 import { pachtverhaeltnisseOn } from './pachtverhaeltnisse';
-import { listAllWeiterePersonen, listWeiterePersonen, type WeiterePerson } from './weiterePersonen';
+import { listAllWeiterePersonen, listWeiterePersonen } from './weiterePersonen';
 
 export { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload, readAdresseRequest } from './adresseRequest';
+export type { Adresse, AdresseDetail, PersonLookup };
 export { ADRESSE_HISTORY_TYPE };
 export const ADRESSE_FILE_OWNER = 'Adresse';
 const TABLE = 'adressen';
 const NOT_FOUND = 'Die Adresse wurde nicht gefunden.';
 const KGV_MITGLIED = 256;
-
-export type Adresse = {
-  id: number;
-  version: number;
-  anrede: string;
-  titel: string;
-  vorname: string;
-  nachname: string;
-  strasse: string;
-  plz: string;
-  ort: string;
-  land: string;
-  telefon: string;
-  mobil: string;
-  email: string;
-  geburtsdatum: string | null;
-  eintrittsdatum: string | null;
-  austrittsdatum: string | null;
-  flags: number;
-  adresstyp: number;
-  iban: string;
-  zeitungErlaubt: boolean;
-  notiz: string;
-  name: string;
-  aktiv: boolean;
-  parzellen: { id: number; nummer: string; von: string }[];
-};
-
-export type AdresseDetail = Adresse & {
-  weiterePersonen: WeiterePerson[];
-  dateien: FileRecord[];
-  /** The plots of the year asked for (GetAdresse's pachtabrechnungID), with that year's values. */
-  jahr: AdresseJahr;
-};
 
 type Row = {
   id: number;
@@ -79,7 +53,8 @@ type Row = {
   notiz: string | null;
 };
 
-function toAdresse(r: Row, parzellen: Adresse['parzellen'], today: string): Adresse {
+/** The one way an Adresse is answered: its row, its current leases, active as of `today`. */
+export function presentAdresse(r: Row, parzellen: AdresseParzelle[], today: string): Adresse {
   const austrittsdatum = dateOf(r.austrittsdatum);
   return {
     id: Number(r.id),
@@ -114,13 +89,13 @@ async function currentPachtverhaeltnisse(
   db: Db,
   today: string,
   adresseId?: number,
-): Promise<Map<number, Adresse['parzellen']>> {
+): Promise<Map<number, AdresseParzelle[]>> {
   const query = pachtverhaeltnisseOn(db, today)
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .select('pv.adresse_id', 'p.id', 'p.nummer', 'pv.von');
   if (adresseId !== undefined) query.andWhere('pv.adresse_id', adresseId);
   const rows = (await query) as { adresse_id: number; id: number; nummer: string; von: string }[];
-  const map = new Map<number, Adresse['parzellen']>();
+  const map = new Map<number, AdresseParzelle[]>();
   for (const r of rows) {
     const list = map.get(Number(r.adresse_id)) ?? [];
     list.push({ id: Number(r.id), nummer: r.nummer, von: dateOf(r.von) });
@@ -145,7 +120,7 @@ export async function listAdressen(db: Db, options: AdressenFilter = {}): Promis
   const filter = options.filter ?? 'aktiv';
   const needle = (options.search ?? '').trim().toLocaleLowerCase('de-AT');
   const list = rows
-    .map((r) => toAdresse(r, leases.get(Number(r.id)) ?? [], today))
+    .map((r) => presentAdresse(r, leases.get(Number(r.id)) ?? [], today))
     .filter((a) => filter === 'alle' || (filter === 'aktiv' ? a.aktiv : !a.aktiv))
     .filter((a) => !options.mitglied || ((a.flags & KGV_MITGLIED) !== 0) === (options.mitglied === 'ja'))
     .filter(
@@ -163,7 +138,7 @@ export async function getAdresse(db: Db, id: number): Promise<Adresse> {
   if (!row) throw notFound(NOT_FOUND);
   const today = todayIso();
   const leases = await currentPachtverhaeltnisse(db, today, id);
-  return toAdresse(row, leases.get(id) ?? [], today);
+  return presentAdresse(row, leases.get(id) ?? [], today);
 }
 
 /** GetAdresse: the address with its further persons, files and the plots of the year. */
@@ -328,10 +303,8 @@ async function deleteAdresseInTransaction(services: AppServices, db: Db, actor: 
   });
 }
 
-export type PersonLookup = { id: number; name: string; typ: 'Adresse' | 'WeiterePerson'; adresseId: number };
-
 /** Common/Addressen and Common/AlleAdressen: every address by name. */
-export async function adressenLookup(db: Db): Promise<{ id: number; name: string; ort: string }[]> {
+export async function adressenLookup(db: Db): Promise<AdresseLookup[]> {
   const rows = (await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'ort')) as Row[];
   return sortAdressen(rows.map((r) => ({ id: Number(r.id), name: displayName(r), ort: r.ort })));
 }

@@ -4,7 +4,7 @@ import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import type { WeiterePersonInput } from '../schema/adressen';
+import type { WeiterePerson, WeiterePersonInput } from '../schema/adressen';
 import { recordOnAdresse } from './adresseHistory';
 import { compareNames, displayName } from './names';
 
@@ -12,23 +12,7 @@ export const WEITERE_PERSON_HISTORY_TYPE = 'WeiterePerson';
 const TABLE = 'weitere_personen';
 const NOT_FOUND = 'Die weitere Person wurde nicht gefunden.';
 
-export type WeiterePerson = {
-  id: number;
-  version: number;
-  adresseId: number;
-  anrede: string;
-  titel: string;
-  vorname: string;
-  nachname: string;
-  beziehung: string;
-  telefon: string;
-  email: string;
-  geburtsdatum: string | null;
-  eintrittsdatum: string | null;
-  flags: number;
-  zeitungErlaubt: boolean;
-  notiz: string;
-};
+export type { WeiterePerson };
 
 export type WeiterePersonRow = {
   id: number;
@@ -48,7 +32,8 @@ export type WeiterePersonRow = {
   notiz: string | null;
 };
 
-export const toWeiterePerson = (r: WeiterePersonRow): WeiterePerson => ({
+/** The one way a Weitere Person is answered. */
+export const presentWeiterePerson = (r: WeiterePersonRow): WeiterePerson => ({
   id: Number(r.id),
   version: Number(r.version),
   adresseId: Number(r.adresse_id),
@@ -71,19 +56,19 @@ const sortPersons = (list: WeiterePerson[]) =>
 
 export async function listWeiterePersonen(db: Db, adresseId: number): Promise<WeiterePerson[]> {
   const rows = (await db(TABLE).where({ adresse_id: adresseId })) as WeiterePersonRow[];
-  return sortPersons(rows.map(toWeiterePerson));
+  return sortPersons(rows.map(presentWeiterePerson));
 }
 
 /** Every further person, for the lookups. */
 export async function listAllWeiterePersonen(db: Db): Promise<WeiterePerson[]> {
   const rows = (await db(TABLE).select()) as WeiterePersonRow[];
-  return sortPersons(rows.map(toWeiterePerson));
+  return sortPersons(rows.map(presentWeiterePerson));
 }
 
 export async function getWeiterePerson(db: Db, id: number): Promise<WeiterePerson> {
   const row = (await db(TABLE).where({ id }).first()) as WeiterePersonRow | undefined;
   if (!row) throw notFound(NOT_FOUND);
-  return toWeiterePerson(row);
+  return presentWeiterePerson(row);
 }
 
 /** Creates (id 0) or updates a further person; the address must exist. */

@@ -1,18 +1,25 @@
+import type {
+  Adresse,
+  AdresseDetail,
+  Datei as FileRecord,
+  WeiterePerson,
+} from '../../../../src/modules/stammdaten/schema/adressen';
 import { withQuery } from '../fetcher';
 import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
-import type { AdresseJahr } from './schemas';
 
-// Shapes of docs/api/stammdaten.md: dates YYYY-MM-DD, flags as a bit sum.
+// Shapes of docs/api/stammdaten.md: dates YYYY-MM-DD, flags as a bit sum. The answer types are the
+// server's (src/modules/stammdaten/schema/adressen.ts), never copies (ADR 0005).
+export type {
+  Adresse,
+  AdresseDetail,
+  AdresseParzelle,
+  Datei as FileRecord,
+  WeiterePerson,
+} from '../../../../src/modules/stammdaten/schema/adressen';
 
 /** 1 Hauptwohnsitz, 2 bevorzugt E-Mail, 256 KGV-Mitglied, 512 KGV-Mitarbeiter. */
 export const ADRESSE_FLAGS = { hauptwohnsitz: 1, bevorzugtEmail: 2, kgvMitglied: 256, kgvMitarbeiter: 512 } as const;
-
-export interface AdresseParzelle {
-  id: number;
-  nummer: string;
-  von: string;
-}
 
 /** The fields a client sends to UpdateAdresse. */
 export interface AdresseInput {
@@ -40,18 +47,6 @@ export interface AdresseInput {
   notiz: string;
 }
 
-export interface Adresse extends AdresseInput {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  /** "Huber Maria": Nachname Vorname, with Titel. */
-  name: string;
-  /** No Austrittsdatum, or one in the future. */
-  aktiv: boolean;
-  /** Current leases. */
-  parzellen: AdresseParzelle[];
-}
-
 export interface WeiterePersonInput {
   /** The version read (optimistic lock); absent: no check. */
   version?: number;
@@ -70,22 +65,6 @@ export interface WeiterePersonInput {
   zeitungErlaubt: boolean;
   notiz: string;
 }
-
-export interface WeiterePerson extends WeiterePersonInput {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-}
-
-export interface FileRecord {
-  id: number;
-  name: string;
-  mime: string;
-  size: number;
-  createdAt: string;
-}
-
-export type AdresseDetail = Adresse & { weiterePersonen: WeiterePerson[]; dateien: FileRecord[]; jahr: AdresseJahr };
 
 export type AdressenFilter = 'aktiv' | 'ehemalig' | 'alle';
 export type MitgliedFilter = 'alle' | 'ja' | 'nein';
