@@ -77,7 +77,10 @@ describe('UpdateAdresse with a version', () => {
   it('refuses a stale version after a save and changes nothing', async () => {
     const created = await ok(admin.post<Body>('Stammdaten/UpdateAdresse', { nachname: 'Berger' }));
     await ok(maria.post('Stammdaten/UpdateAdresse', { id: created.id, version: 1, nachname: 'Berger', ort: 'Linz' }));
-    const before = await app.services.db('adressen').where({ id: created.id }).first();
+    const before = await app.services
+      .db('adressen')
+      .where({ id: Number(created.id) })
+      .first();
     const stale = await josef.post<Problem>('Stammdaten/UpdateAdresse', {
       id: created.id,
       version: 1,
@@ -88,8 +91,13 @@ describe('UpdateAdresse with a version', () => {
     expect(stale.body.code).toBe('version_conflict');
     expect(stale.body.title).toMatch(conflictTitle('Die Adresse', 'Maria Muster'));
     // The version as stored now, for clients that want to re-apply on it.
-    expect((stale.body as Problem & { currentVersion?: number }).currentVersion).toBe(before.version);
-    expect(await app.services.db('adressen').where({ id: created.id }).first()).toEqual(before);
+    expect((stale.body as Problem & { currentVersion?: number }).currentVersion).toBe(before?.version);
+    expect(
+      await app.services
+        .db('adressen')
+        .where({ id: Number(created.id) })
+        .first(),
+    ).toEqual(before);
   });
 
   it('still saves without a version (API scripts), and the version goes up', async () => {

@@ -128,8 +128,8 @@ describe('kgv export / import stammdaten', () => {
       expect(await tableRows(target.db, spec), spec.table).toEqual(await tableRows(source.db, spec));
     }
     const adresse = await target.db('adressen').first();
-    expect(adresse.created_at).toBeTruthy();
-    expect(adresse.updated_at).toBeTruthy();
+    expect(adresse?.created_at).toBeTruthy();
+    expect(adresse?.updated_at).toBeTruthy();
 
     // A second import into the now filled database is refused and changes nothing.
     const again = await kgv(target, 'import', 'stammdaten', file, '--yes');
@@ -293,11 +293,11 @@ describe('kgv export / import stammdaten', () => {
     ]);
     const huber = await t.db('adressen').where({ nachname: 'Huber' }).first();
     expect(huber).toMatchObject({ plz: '1100', geburtsdatum: '1976-03-15', eintrittsdatum: '2016-05-01', flags: 256 });
-    const lease = await t.db('pachtverhaeltnisse').where({ adresse_id: huber.id }).first();
-    expect(lease.von).toBe('2016-05-01');
+    const lease = await t.db('pachtverhaeltnisse').where({ adresse_id: huber?.id }).first();
+    expect(lease?.von).toBe('2016-05-01');
     const gruber = await t.db('adressen').where({ nachname: 'Gruber' }).first();
     expect(gruber).toMatchObject({ titel: 'Dr.', geburtsdatum: '1950-12-02' });
     const bauer = await t.db('adressen').where({ nachname: 'Bauer' }).first();
-    expect(await t.db('pachtverhaeltnisse').where({ adresse_id: bauer.id }).first()).toBeUndefined();
+    expect(await t.db('pachtverhaeltnisse').where({ adresse_id: bauer?.id }).first()).toBeUndefined();
   }, 120_000);
 });

@@ -112,7 +112,7 @@ describe('Stammdaten in the browser', () => {
   });
 
   it('downloads the Stammdatenblatt of an address as a PDF', async () => {
-    const { id } = await app.services.db('adressen').where({ nachname: 'Huber' }).first('id');
+    const id = (await app.services.db('adressen').where({ nachname: 'Huber' }).first('id'))?.id;
     await page.goto(`/stammdatenverwalten/nutzungsberechtigte?id=${id}`);
     const link = page.getByRole('link', { name: /Stammdatenblatt/ });
     await link.waitFor();
@@ -127,7 +127,7 @@ describe('Stammdaten in the browser', () => {
   });
 
   it('shows the address its plots of the year and the Gartenwechsel in its own Verlauf', async () => {
-    const { id } = await app.services.db('adressen').where({ nachname: 'Huber' }).first('id');
+    const id = (await app.services.db('adressen').where({ nachname: 'Huber' }).first('id'))?.id;
     await page.goto(`/stammdatenverwalten/nutzungsberechtigte?id=${id}`);
     await page.getByRole('tab', { name: 'Parzellen' }).click();
     const jahr = Number(todayIso().slice(0, 4));

@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestDb();
   const now = nowDb();
   await t.db('gruppen').insert({ name: 'Lock-Test', created_at: now, updated_at: now });
-  id = Number((await t.db('gruppen').where({ name: 'Lock-Test' }).first('id')).id);
+  id = Number((await t.db('gruppen').where({ name: 'Lock-Test' }).first('id'))?.id);
 });
 
 afterAll(async () => {
@@ -22,7 +22,7 @@ const claim = (expected?: number) =>
 
 describe('claimVersion', () => {
   it('starts at 1 and increments with or without an expected version', async () => {
-    expect((await t.db('gruppen').where({ id }).first('version')).version).toBe(1);
+    expect((await t.db('gruppen').where({ id }).first('version'))?.version).toBe(1);
     expect(await claim(1)).toBe(2);
     expect(await claim()).toBe(3);
   });
@@ -44,7 +44,7 @@ describe('claimVersion', () => {
       'Der Datensatz wurde inzwischen von Maria Muster (24.11.2026, 14:03) geändert. Bitte laden Sie die Daten neu.',
     );
     expect(conflict.currentVersion).toBe(3);
-    expect((await t.db('gruppen').where({ id }).first('version')).version).toBe(3);
+    expect((await t.db('gruppen').where({ id }).first('version'))?.version).toBe(3);
   });
 
   it('falls back to „jemand anderem“ without history and answers null for a missing row', async () => {
