@@ -31,3 +31,47 @@ export const funktionaerListQuery = z.object({
   funktionId: queryInt.optional(),
   adresseId: queryInt.optional(),
 });
+
+// ---- Answers: the UI imports their types (`import type`) from here (ADR 0005) ----
+
+/** A Funktion (Obmann, Kassier …) as lists and saves answer it (`presentFunktion`). */
+export const funktionResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  name: z.string(),
+  sortierung: z.number(),
+  /** Required: an alert while nobody holds it. */
+  pflicht: z.boolean(),
+});
+export type Funktion = z.infer<typeof funktionResponse>;
+
+/** A required Funktion nobody holds today (GetFunktionAlert). */
+export const funktionAlertResponse = z.object({ funktionId: z.number(), name: z.string(), text: z.string() });
+export type FunktionAlert = z.infer<typeof funktionAlertResponse>;
+
+/** A term of a Funktionär (`presentFunktionaer`); dates YYYY-MM-DD. */
+export const funktionaerResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  funktionId: z.number(),
+  adresseId: z.number(),
+  von: z.string(),
+  bis: z.string().nullable(),
+  notiz: z.string(),
+  funktionName: z.string(),
+  adresseName: z.string(),
+});
+export type Funktionaer = z.infer<typeof funktionaerResponse>;
+
+/** A term ending within 60 days, or a holder who is no longer a member (GetFunktionaerAlert). */
+export const funktionaerAlertResponse = z.object({
+  funktionaerId: z.number(),
+  funktionId: z.number(),
+  adresseId: z.number(),
+  name: z.string(),
+  art: z.enum(['endet', 'kein_mitglied']),
+  text: z.string(),
+});
+export type FunktionaerAlert = z.infer<typeof funktionaerAlertResponse>;

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
+import type { Funktion, FunktionAlert, Funktionaer, FunktionaerAlert } from '../schema/funktionen';
 import { adresseExists, adresseName } from './abstellplaetze';
 import { adresseNamesOf, isActive, nameList, sameName } from './names';
 
@@ -16,30 +17,11 @@ const MITGLIED = 256;
 /** A term ending within this many days is shown as an alert. */
 export const ENDE_WARNUNG_TAGE = 60;
 
-export type Funktion = { id: number; version: number; name: string; sortierung: number; pflicht: boolean };
-export type Funktionaer = {
-  id: number;
-  version: number;
-  funktionId: number;
-  adresseId: number;
-  von: string;
-  bis: string | null;
-  notiz: string;
-  funktionName: string;
-  adresseName: string;
-};
-export type FunktionAlert = { funktionId: number; name: string; text: string };
-export type FunktionaerAlert = {
-  funktionaerId: number;
-  funktionId: number;
-  adresseId: number;
-  name: string;
-  art: 'endet' | 'kein_mitglied';
-  text: string;
-};
+export type { Funktion, FunktionAlert, Funktionaer, FunktionaerAlert };
 
 type FunktionRow = { id: number; version: number; name: string; sortierung: number; pflicht: number | boolean };
-const toFunktion = (r: FunktionRow): Funktion => ({
+/** The one way a Funktion is answered. */
+export const presentFunktion = (r: FunktionRow): Funktion => ({
   id: Number(r.id),
   version: Number(r.version),
   name: r.name,
@@ -49,7 +31,7 @@ const toFunktion = (r: FunktionRow): Funktion => ({
 
 export async function listFunktionen(db: Db): Promise<Funktion[]> {
   const rows = (await db('funktionen').select('id', 'version', 'name', 'sortierung', 'pflicht')) as FunktionRow[];
-  return rows.map(toFunktion).sort((a, b) => a.sortierung - b.sortierung || collator.compare(a.name, b.name));
+  return rows.map(presentFunktion).sort((a, b) => a.sortierung - b.sortierung || collator.compare(a.name, b.name));
 }
 
 export async function getFunktion(db: Db, id: number): Promise<Funktion> {
@@ -57,7 +39,7 @@ export async function getFunktion(db: Db, id: number): Promise<Funktion> {
     | FunktionRow
     | undefined;
   if (!row) throw notFound('Die Funktion wurde nicht gefunden.');
-  return toFunktion(row);
+  return presentFunktion(row);
 }
 
 export async function saveFunktion(
@@ -175,7 +157,8 @@ function funktionaere(db: Db) {
     );
 }
 
-const toFunktionaer = (r: FunktionaerRow): Funktionaer => ({
+/** The one way a Funktionär's term is answered. */
+export const presentFunktionaer = (r: FunktionaerRow): Funktionaer => ({
   id: Number(r.id),
   version: Number(r.version),
   funktionId: Number(r.funktion_id),
@@ -204,13 +187,13 @@ export async function listFunktionaere(
   const q = funktionaere(db);
   if (filter.funktionId) q.where('f.funktion_id', filter.funktionId);
   if (filter.adresseId) q.where('f.adresse_id', filter.adresseId);
-  return sortRows((await q) as FunktionaerRow[]).map(toFunktionaer);
+  return sortRows((await q) as FunktionaerRow[]).map(presentFunktionaer);
 }
 
 export async function getFunktionaer(db: Db, id: number): Promise<Funktionaer> {
   const row = (await funktionaere(db).where('f.id', id).first()) as FunktionaerRow | undefined;
   if (!row) throw notFound('Der Funktionär wurde nicht gefunden.');
-  return toFunktionaer(row);
+  return presentFunktionaer(row);
 }
 
 /** What a Funktionär save takes (id 0 creates). */
@@ -309,7 +292,7 @@ export async function funktionaerAlerts(db: Db, today = todayIso()): Promise<Fun
   const rows = sortRows((await funktionaere(db)) as FunktionaerRow[]);
   const alerts: FunktionaerAlert[] = [];
   for (const r of rows) {
-    const f = toFunktionaer(r);
+    const f = presentFunktionaer(r);
     if (f.bis === null ? f.von > today : f.bis < today) continue;
     const base = { funktionaerId: f.id, funktionId: f.funktionId, adresseId: f.adresseId, name: f.adresseName };
     if (f.bis !== null && f.bis <= limit && f.von <= today) {

@@ -1,57 +1,29 @@
 import type { z } from 'zod';
+import type { AdresseLookup } from '../../../../src/modules/stammdaten/schema/adressen';
+import type {
+  Funktion,
+  FunktionAlert,
+  Funktionaer,
+  FunktionaerAlert,
+} from '../../../../src/modules/stammdaten/schema/funktionen';
 import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
 import type { funktionaerBody, funktionBody } from './schemas';
 
-// Shapes of docs/api/stammdaten.md, "Funktion" and "Funktionaer". Dates travel as YYYY-MM-DD.
-
-export interface Funktion {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  name: string;
-  sortierung: number;
-  pflicht: boolean;
-}
+// Shapes of docs/api/stammdaten.md, "Funktion" and "Funktionaer". Dates travel as YYYY-MM-DD. The
+// answer types are the server's (src/modules/stammdaten/schema/funktionen.ts), never copies (ADR 0005).
+export type {
+  Funktion,
+  FunktionAlert,
+  Funktionaer,
+  FunktionaerAlert,
+} from '../../../../src/modules/stammdaten/schema/funktionen';
 
 /** The body of the save call: exactly what the API's schema accepts. */
 export type FunktionInput = z.input<typeof funktionBody>;
 
-export interface FunktionAlert {
-  funktionId: number;
-  name: string;
-  text: string;
-}
-
-export interface Funktionaer {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  funktionId: number;
-  adresseId: number;
-  von: string;
-  bis: string | null;
-  notiz: string;
-  funktionName: string;
-  adresseName: string;
-}
-
 /** The body of the save call: exactly what the API's schema accepts. */
 export type FunktionaerInput = z.input<typeof funktionaerBody>;
-
-export interface FunktionaerAlert {
-  funktionaerId: number;
-  funktionId: number;
-  adresseId: number;
-  name: string;
-  text: string;
-}
-
-/** A lookup entry of Common/Addressen and friends. */
-export interface LookupEntry {
-  id: number;
-  name: string;
-}
 
 export const FUNKTIONEN_KEY = '/api/Stammdaten/Funktion';
 export const FUNKTION_ALERT_KEY = '/api/Stammdaten/GetFunktionAlert';
@@ -76,7 +48,7 @@ export function useFunktionaerAlerts() {
 }
 
 export function useAdressenLookup(enabled = true) {
-  return useApi<LookupEntry[]>(enabled ? ADRESSEN_LOOKUP_KEY : null);
+  return useApi<AdresseLookup[]>(enabled ? ADRESSEN_LOOKUP_KEY : null);
 }
 
 export function saveFunktion(body: FunktionInput) {
