@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentJahr, ensureYear } from '../../src/modules/abrechnung/services';
 import { todayIso } from '../../src/platform/dates';
-import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
-import { buildAdresse, buildPachtverhaeltnis } from '../helpers/factories';
+import {
+  buildAdresse,
+  buildGruppe,
+  buildHauptwasserzaehler,
+  buildPachtverhaeltnis,
+  buildParzelle,
+} from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Parzellen, Gruppen and the year scope through the real app: CRUD with history, validation with
@@ -56,6 +61,10 @@ const dump = async () => ({
   history: await db()('history').count({ n: '*' }).first(),
 });
 
+let tags = 0;
+/** A mark unique to one test (`t1z` is no part of `t12z`): its names and numbers carry it. */
+const tag = () => `t${++tags}z`;
+
 const person = async (nachname: string, vorname: string) =>
   (await buildAdresse(app.services, { nachname, vorname })).id;
 const lease = (parzelleId: number, adresseId: number, von: string, bis: string | null = null) =>
@@ -77,28 +86,31 @@ describe('year scope', () => {
 });
 
 describe('Gruppen', () => {
-  let nord: Gruppe;
   it('creates, reads, updates and lists with history', async () => {
-    const res = await saveGruppe({ name: ' Nord ', beschreibung: 'Nordhang' });
+    const t = tag();
+    const res = await saveGruppe({ name: ` Nord ${t} `, beschreibung: 'Nordhang' });
     expect(res.status, res.text).toBe(200);
-    nord = res.body;
+    const nord = res.body;
     expect(nord).toEqual({
       id: expect.any(Number),
       version: 1,
-      name: 'Nord',
+      name: `Nord ${t}`,
       beschreibung: 'Nordhang',
       anzahlParzellen: 0,
     });
-    expect((await saveGruppe({ id: 0, name: 'Süd' })).body).toMatchObject({ name: 'Süd', beschreibung: '' });
+    const sued = (await saveGruppe({ id: 0, name: `Süd ${t}` })).body;
+    expect(sued).toMatchObject({ name: `Süd ${t}`, beschreibung: '' });
     const upd = await saveGruppe({ ...nord, beschreibung: 'Am Nordhang' });
     expect(upd.status, upd.text).toBe(200);
     expect(upd.body.beschreibung).toBe('Am Nordhang');
     expect(upd.body.version).toBe(2);
     expect((await admin.get<Gruppe>('Stammdaten/GetGruppe', { id: nord.id })).body).toEqual(upd.body);
-    expect((await pruefer.get<Gruppe[]>('Stammdaten/Gruppe')).body.map((g) => g.name)).toEqual(['Nord', 'Süd']);
-    expect((await admin.get('Common/Gruppen')).body).toEqual([
-      { id: nord.id, name: 'Nord' },
-      { id: expect.any(Number), name: 'Süd' },
+    const ours = (names: { name: string }[]) => names.map((g) => g.name).filter((n) => n.endsWith(` ${t}`));
+    expect(ours((await pruefer.get<Gruppe[]>('Stammdaten/Gruppe')).body)).toEqual([`Nord ${t}`, `Süd ${t}`]);
+    const lookup = (await admin.get<{ id: number; name: string }[]>('Common/Gruppen')).body;
+    expect(lookup.filter((g) => g.name.endsWith(` ${t}`))).toEqual([
+      { id: nord.id, name: `Nord ${t}` },
+      { id: sued.id, name: `Süd ${t}` },
     ]);
     const h = await history('Gruppe', nord.id);
     expect(h.map((e) => e.action)).toEqual(['update', 'create']);
@@ -107,14 +119,17 @@ describe('Gruppen', () => {
   });
 
   it('refuses duplicate names and unknown fields with German errors, changing nothing', async () => {
+    const t = tag();
+    await buildGruppe(app.services, { name: `Nord ${t}` });
+    await buildGruppe(app.services, { name: `Süd ${t}` });
     const before = await dump();
-    const dup = await saveGruppe({ name: 'NORD' });
+    const dup = await saveGruppe({ name: `NORD ${t}` });
     expect(dup.status).toBe(422);
-    expect(dup.body.errors).toEqual({ name: ['Eine Gruppe „Nord“ gibt es bereits.'] });
+    expect(dup.body.errors).toEqual({ name: [`Eine Gruppe „Nord ${t}“ gibt es bereits.`] });
     // Only accents apart: MySQL's unique index would refuse it, so SQLite answers the same 422.
-    const accent = await saveGruppe({ name: 'sud' });
+    const accent = await saveGruppe({ name: `sud ${t}` });
     expect(accent.status).toBe(422);
-    expect(accent.body.errors).toEqual({ name: ['Eine Gruppe „Süd“ gibt es bereits.'] });
+    expect(accent.body.errors).toEqual({ name: [`Eine Gruppe „Süd ${t}“ gibt es bereits.`] });
     const empty = await saveGruppe({ name: '  ', farbe: 'rot' });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toMatchObject({
@@ -126,75 +141,77 @@ describe('Gruppen', () => {
 });
 
 describe('Parzellen', () => {
-  let p17: Parzelle;
-  let gruppeId: number;
-  let hwzId: number;
-
-  it('creates a plot with its yearly values and answers the contract shape', async () => {
-    gruppeId = (await admin.get<Gruppe[]>('Stammdaten/Gruppe')).body[0]!.id;
-    const now = nowDb();
-    [hwzId] = (await db()('hauptwasserzaehler').insert({ nummer: 'HWZ-1', created_at: now, updated_at: now })).map(
-      Number,
-    ) as [number];
+  /** A plot like Parzelle 17 saved through the API, in its own group and on its own main meter. */
+  const buildP17 = async (t = tag()) => {
+    const gruppe = await buildGruppe(app.services, { name: `Nord ${t}` });
+    const hwz = await buildHauptwasserzaehler(app.services, { nummer: `HWZ ${t}` });
     const res = await saveParzelle({
-      nummer: '17',
+      nummer: `17-${t}`,
       flaeche: '400',
       gemeinschaftsflaeche: '100.5',
       anzahlParkkarten: 2,
       flags: 1 | 4,
       wasserzaehlerNummer: 'WZ 4711',
-      hauptwasserzaehlerId: hwzId,
-      gruppeId,
+      hauptwasserzaehlerId: hwz.id,
+      gruppeId: gruppe.id,
       notiz: 'Eckparzelle',
     });
     expect(res.status, res.text).toBe(200);
-    p17 = res.body;
+    return { p17: res.body, gruppe, hwz };
+  };
+
+  it('creates a plot with its yearly values and answers the contract shape', async () => {
+    const t = tag();
+    const { p17, gruppe, hwz } = await buildP17(t);
     const years = (await admin.get<Jahr[]>('Common/Pachtabrechnungen')).body;
     expect(p17).toEqual({
       id: expect.any(Number),
       version: 1,
-      nummer: '17',
+      nummer: `17-${t}`,
       flaeche: '400.00',
       gemeinschaftsflaeche: '100.50',
       anzahlParkkarten: 2,
       flags: 5,
       wasserzaehlerNummer: 'WZ 4711',
-      hauptwasserzaehlerId: hwzId,
-      gruppeId,
+      hauptwasserzaehlerId: hwz.id,
+      gruppeId: gruppe.id,
       aktiv: true,
       notiz: 'Eckparzelle',
       pachtabrechnungId: years[0]!.id,
       nutzungsberechtigter: null,
-      gruppeName: 'Nord',
-      hauptwasserzaehlerNummer: 'HWZ-1',
+      gruppeName: `Nord ${t}`,
+      hauptwasserzaehlerNummer: `HWZ ${t}`,
     });
     expect((await admin.get<Parzelle>('Stammdaten/GetParzelle', { id: p17.id })).body).toEqual(p17);
     expect((await history('Parzelle', p17.id)).map((e) => e.action)).toEqual(['create']);
-    const minimal = await saveParzelle({ id: 0, nummer: 'B-2' });
+    const minimal = await saveParzelle({ id: 0, nummer: `B-${t}` });
     expect(minimal.body).toMatchObject({
       flaeche: '0.00',
       gemeinschaftsflaeche: null,
       anzahlParkkarten: 0,
       aktiv: true,
     });
-    expect((await saveParzelle({ nummer: '3', flaeche: 250.25, aktiv: false })).body.flaeche).toBe('250.25');
+    expect((await saveParzelle({ nummer: `3-${t}`, flaeche: 250.25, aktiv: false })).body.flaeche).toBe('250.25');
   });
 
   it('updates, accepting the read-only fields sent back, and records the change', async () => {
+    const { p17 } = await buildP17();
     const res = await saveParzelle({ ...p17, flaeche: '410.25', notiz: '' });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ ...p17, version: 2, flaeche: '410.25', notiz: '' });
     const h = await history('Parzelle', p17.id);
     expect(h[0]).toMatchObject({ action: 'update', changed: ['flaeche', 'notiz'] });
-    p17 = res.body;
   });
 
   it('keeps the Gemeinschaftsfläche and Parkkarten per year', async () => {
+    await ensureYear(db(), currentJahr() - 1);
+    const { p17, gruppe, hwz } = await buildP17();
     const years = (await admin.get<Jahr[]>('Common/Pachtabrechnungen')).body;
-    const [neu, alt] = years as [Jahr, Jahr];
+    const neu = years.find((y) => y.jahr === currentJahr())!;
+    const alt = years.find((y) => y.jahr === currentJahr() - 1)!;
     const res = await saveParzelle({
       id: p17.id,
-      nummer: '17',
+      nummer: p17.nummer,
       pachtabrechnungId: alt.id,
       gemeinschaftsflaeche: '80',
       anzahlParkkarten: 1,
@@ -202,7 +219,7 @@ describe('Parzellen', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ pachtabrechnungId: alt.id, gemeinschaftsflaeche: '80.00', anzahlParkkarten: 1 });
     // Fields left out keep their value.
-    expect(res.body).toMatchObject({ flaeche: '410.25', gruppeId, hauptwasserzaehlerId: hwzId, flags: 5 });
+    expect(res.body).toMatchObject({ flaeche: '400.00', gruppeId: gruppe.id, hauptwasserzaehlerId: hwz.id, flags: 5 });
     const inAlt = await admin.get<Parzelle>('Stammdaten/GetParzelle', { id: p17.id, pachtabrechnungID: alt.id });
     expect(inAlt.body).toMatchObject({ gemeinschaftsflaeche: '80.00', anzahlParkkarten: 1 });
     const inNeu = await admin.get<Parzelle>('Stammdaten/GetParzelle', { id: p17.id, pachtabrechnungID: neu.id });
@@ -224,106 +241,123 @@ describe('Parzellen', () => {
   });
 
   it('refuses bad input with German errors and changes nothing', async () => {
+    const t = tag();
+    const { p17 } = await buildP17(t);
+    await buildParzelle(app.services, { nummer: `B-${t}` });
+    const frei = `N-${t}`;
     const before = await dump();
     const cases: [unknown, Record<string, string[]>][] = [
       [{ nummer: '' }, { nummer: ['Bitte geben Sie die Parzellennummer ein.'] }],
       [{ nummer: 'x'.repeat(21) }, { nummer: ['Höchstens 20 Zeichen.'] }],
-      [{ nummer: '17' }, { nummer: ['Eine Parzelle mit der Nummer „17“ gibt es bereits.'] }],
-      [{ nummer: 'b-2' }, { nummer: ['Eine Parzelle mit der Nummer „B-2“ gibt es bereits.'] }],
-      [{ nummer: '99', flaeche: '-1' }, { flaeche: ['Die Fläche darf nicht negativ sein.'] }],
+      [{ nummer: `17-${t}` }, { nummer: [`Eine Parzelle mit der Nummer „17-${t}“ gibt es bereits.`] }],
+      [{ nummer: `b-${t}` }, { nummer: [`Eine Parzelle mit der Nummer „B-${t}“ gibt es bereits.`] }],
+      [{ nummer: frei, flaeche: '-1' }, { flaeche: ['Die Fläche darf nicht negativ sein.'] }],
       [
-        { nummer: '99', flaeche: '1.234' },
+        { nummer: frei, flaeche: '1.234' },
         { flaeche: ['Erwartet wird eine Fläche in m² mit höchstens 2 Nachkommastellen, z. B. "400.00".'] },
       ],
       [
-        { nummer: '99', gemeinschaftsflaeche: '1,5' },
+        { nummer: frei, gemeinschaftsflaeche: '1,5' },
         { gemeinschaftsflaeche: ['Erwartet wird eine Fläche in m² mit höchstens 2 Nachkommastellen, z. B. "400.00".'] },
       ],
-      [{ nummer: '99', gruppeId: 999_999 }, { gruppeId: ['Diese Gruppe gibt es nicht.'] }],
+      [{ nummer: frei, gruppeId: 999_999 }, { gruppeId: ['Diese Gruppe gibt es nicht.'] }],
       [
-        { nummer: '99', hauptwasserzaehlerId: 999_999 },
+        { nummer: frei, hauptwasserzaehlerId: 999_999 },
         { hauptwasserzaehlerId: ['Diesen Hauptwasserzähler gibt es nicht.'] },
       ],
-      [{ nummer: '99', groesse: 3 }, { $: ['Unbekannte Felder: groesse.'] }],
-      [{ nummer: '99', aktiv: 'ja' }, { aktiv: ['Erwartet wird true oder false.'] }],
-      [{ id: p17.id, nummer: 'B-2' }, { nummer: ['Eine Parzelle mit der Nummer „B-2“ gibt es bereits.'] }],
+      [{ nummer: frei, groesse: 3 }, { $: ['Unbekannte Felder: groesse.'] }],
+      [{ nummer: frei, aktiv: 'ja' }, { aktiv: ['Erwartet wird true oder false.'] }],
+      [{ id: p17.id, nummer: `B-${t}` }, { nummer: [`Eine Parzelle mit der Nummer „B-${t}“ gibt es bereits.`] }],
     ];
     for (const [body, errors] of cases) {
       const res = await saveParzelle(body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.errors, JSON.stringify(body)).toEqual(errors);
     }
-    expect((await saveParzelle({ id: 999_999, nummer: '99' })).status).toBe(404);
+    expect((await saveParzelle({ id: 999_999, nummer: frei })).status).toBe(404);
     expect(await dump()).toEqual(before);
   });
 
   it('lists with filter and search and shows the current holder', async () => {
-    const huber = await person('Huber', 'Maria');
-    const alt = await person('Altmann', 'Karl');
+    const t = tag();
+    // Plot numbers carry the test's tag, so a search for it lists this test's plots only.
+    const { p17 } = await buildP17(t);
+    const b2 = await buildParzelle(app.services, { nummer: `B-${t}` });
+    const p3 = await buildParzelle(app.services, { nummer: `3-${t}`, aktiv: false });
+    const huber = await person(`Huber${t}`, 'Maria');
+    const alt = await person(`Altmann${t}`, 'Karl');
     await lease(p17.id, alt, '2010-01-01', '2020-02-29');
     await lease(p17.id, huber, '2020-03-01');
     const list = async (query: Record<string, string>) =>
-      (await admin.get<Parzelle[]>('Stammdaten/Parzellen', query)).body.map((p) => p.nummer);
-    expect(await list({})).toEqual(['3', '17', 'B-2']);
-    expect(await list({ filter: 'alle' })).toEqual(['3', '17', 'B-2']);
-    expect(await list({ filter: 'aktiv' })).toEqual(['17', 'B-2']);
-    expect(await list({ filter: 'vergeben' })).toEqual(['17']);
-    expect(await list({ filter: 'frei' })).toEqual(['3', 'B-2']);
-    expect(await list({ search: 'huber' })).toEqual(['17']);
-    expect(await list({ search: 'b-' })).toEqual(['B-2']);
+      (await admin.get<Parzelle[]>('Stammdaten/Parzellen', { search: t, ...query })).body.map((p) => p.nummer);
+    expect(await list({})).toEqual([`3-${t}`, `17-${t}`, `B-${t}`]);
+    expect(await list({ filter: 'alle' })).toEqual([`3-${t}`, `17-${t}`, `B-${t}`]);
+    expect(await list({ filter: 'aktiv' })).toEqual([`17-${t}`, `B-${t}`]);
+    expect(await list({ filter: 'vergeben' })).toEqual([`17-${t}`]);
+    expect(await list({ filter: 'frei' })).toEqual([`3-${t}`, `B-${t}`]);
+    expect(await list({ search: `huber${t}` })).toEqual([`17-${t}`]);
+    expect(await list({ search: `b-${t}` })).toEqual([`B-${t}`]);
     expect((await admin.get<Problem>('Stammdaten/Parzellen', { filter: 'kaputt' })).status).toBe(422);
     const one = (await pruefer.get<Parzelle>('Stammdaten/GetParzelle', { id: p17.id })).body;
-    expect(one.nutzungsberechtigter).toEqual({ adresseId: huber, name: 'Huber Maria', von: '2020-03-01' });
-    expect((await admin.get('Common/Parzellen')).body).toEqual([
-      { id: expect.any(Number), name: '3' },
-      { id: p17.id, name: '17' },
-      { id: expect.any(Number), name: 'B-2' },
+    expect(one.nutzungsberechtigter).toEqual({ adresseId: huber, name: `Huber${t} Maria`, von: '2020-03-01' });
+    const ours = new Set([p17.id, b2.id, p3.id]);
+    expect((await admin.get<{ id: number }[]>('Common/Parzellen')).body.filter((p) => ours.has(p.id))).toEqual([
+      { id: p3.id, name: `3-${t}` },
+      { id: p17.id, name: `17-${t}` },
+      { id: b2.id, name: `B-${t}` },
     ]);
     const hist = (await admin.get('Stammdaten/GetGartenhistorie', { parzelleId: p17.id })).body;
     expect(hist).toEqual([
-      { adresseId: huber, name: 'Huber Maria', von: '2020-03-01', bis: null },
-      { adresseId: alt, name: 'Altmann Karl', von: '2010-01-01', bis: '2020-02-29' },
+      { adresseId: huber, name: `Huber${t} Maria`, von: '2020-03-01', bis: null },
+      { adresseId: alt, name: `Altmann${t} Karl`, von: '2010-01-01', bis: '2020-02-29' },
     ]);
     expect((await admin.get('Stammdaten/GetParzellenspezifischeKonten', { id: p17.id })).body).toEqual([]);
     expect((await admin.get('Stammdaten/GetParzellenspezifischeKonten', { id: 999_999 })).status).toBe(404);
   });
 
   it('refuses to delete a plot with holders or a group in use (409), deletes free ones', async () => {
+    const t = tag();
+    const { p17, gruppe } = await buildP17(t);
+    await lease(p17.id, await person(`Huber${t}`, 'Maria'), '2020-03-01');
+    const b2 = await buildParzelle(app.services, { nummer: `B-${t}` });
+    const sued = await buildGruppe(app.services, { name: `Süd ${t}` });
     const before = await dump();
     const res = await admin.delete<Problem>('Stammdaten/DeleteParzelle', { id: p17.id });
     expect(res.status).toBe(409);
     expect(res.body.title).toBe(
-      'Parzelle 17 hat Nutzungsberechtigte (Huber Maria seit 01.03.2020) und kann nicht gelöscht werden.',
+      `Parzelle 17-${t} hat Nutzungsberechtigte (Huber${t} Maria seit 01.03.2020) und kann nicht gelöscht werden.`,
     );
-    const g = await admin.delete<Problem>('Stammdaten/DeleteGruppe', { id: gruppeId });
+    const g = await admin.delete<Problem>('Stammdaten/DeleteGruppe', { id: gruppe.id });
     expect(g.status).toBe(409);
-    expect(g.body.title).toBe('Die Gruppe „Nord“ ist der Parzelle 17 zugeordnet und kann nicht gelöscht werden.');
+    expect(g.body.title).toBe(
+      `Die Gruppe „Nord ${t}“ ist der Parzelle 17-${t} zugeordnet und kann nicht gelöscht werden.`,
+    );
     expect(await dump()).toEqual(before);
 
-    const b2 = (await admin.get<Parzelle[]>('Stammdaten/Parzellen', { search: 'B-2' })).body[0]!;
     const del = await admin.delete('Stammdaten/DeleteParzelle', { id: b2.id });
     expect(del.status).toBe(204);
     expect((await admin.get('Stammdaten/GetParzelle', { id: b2.id })).status).toBe(404);
     expect(await db()('parzelle_jahr').where({ parzelle_id: b2.id })).toEqual([]);
     expect((await history('Parzelle', b2.id)).map((e) => e.action)).toEqual(['delete', 'create']);
 
-    const sued = (await admin.get<Gruppe[]>('Stammdaten/Gruppe')).body.find((x) => x.name === 'Süd')!;
     expect((await admin.delete('Stammdaten/DeleteGruppe', { id: sued.id })).status).toBe(204);
     expect((await history('Gruppe', sued.id)).map((e) => e.action)).toEqual(['delete', 'create']);
   });
 
   it('names past holders when a plot had leases only in the past', async () => {
-    const p = (await saveParzelle({ nummer: '40' })).body;
-    const a = await person('Berger', 'Franz');
+    const t = tag();
+    const p = (await saveParzelle({ nummer: `40-${t}` })).body;
+    const a = await person(`Berger${t}`, 'Franz');
     await lease(p.id, a, '2001-05-01', '2015-12-31');
     const res = await admin.delete<Problem>('Stammdaten/DeleteParzelle', { id: p.id });
     expect(res.status).toBe(409);
     expect(res.body.title).toBe(
-      'Parzelle 40 hatte Nutzungsberechtigte (Berger Franz 01.05.2001–31.12.2015) und kann nicht gelöscht werden.',
+      `Parzelle 40-${t} hatte Nutzungsberechtigte (Berger${t} Franz 01.05.2001–31.12.2015) und kann nicht gelöscht werden.`,
     );
   });
 
   it('lets the Rechnungsprüfer read but not write', async () => {
+    const { p17, gruppe } = await buildP17();
     expect((await pruefer.get('Stammdaten/Parzellen')).status).toBe(200);
     expect((await pruefer.get('Stammdaten/GetGartenhistorie', { parzelleId: p17.id })).status).toBe(200);
     expect((await pruefer.get('Common/Parzellen')).status).toBe(200);
@@ -331,8 +365,8 @@ describe('Parzellen', () => {
     const before = await dump();
     expect((await saveParzelle({ ...p17, notiz: 'x' }, pruefer)).status).toBe(403);
     expect((await pruefer.delete('Stammdaten/DeleteParzelle', { id: p17.id })).status).toBe(403);
-    expect((await saveGruppe({ name: 'West' }, pruefer)).status).toBe(403);
-    expect((await pruefer.delete('Stammdaten/DeleteGruppe', { id: gruppeId })).status).toBe(403);
+    expect((await saveGruppe({ name: `West ${tag()}` }, pruefer)).status).toBe(403);
+    expect((await pruefer.delete('Stammdaten/DeleteGruppe', { id: gruppe.id })).status).toBe(403);
     expect(
       (
         await pruefer.post('Stammdaten/ExecuteGartenwechsel', {

@@ -1,12 +1,21 @@
 import type { z } from 'zod';
 import { ensureYear } from '../../src/modules/abrechnung/services';
-import { adresseBody } from '../../src/modules/stammdaten/schema/adressen';
+import { abstellplatzBody, neuzuordnungBody } from '../../src/modules/stammdaten/schema/abstellplaetze';
+import { adresseBody, weiterePersonBody } from '../../src/modules/stammdaten/schema/adressen';
+import { funktionaerBody, funktionBody } from '../../src/modules/stammdaten/schema/funktionen';
+import { hauptwasserzaehlerBody } from '../../src/modules/stammdaten/schema/hauptwasserzaehler';
 import { gruppeBody, parzelleBody } from '../../src/modules/stammdaten/schema/parzellen';
+import { saveAbstellplatz } from '../../src/modules/stammdaten/services/abstellplaetze';
+import { neuzuordnung } from '../../src/modules/stammdaten/services/abstellplatzZuordnungen';
 import { saveAdresse } from '../../src/modules/stammdaten/services/adressen';
+import { saveFunktion, saveFunktionaer } from '../../src/modules/stammdaten/services/funktionen';
 import { executeGartenwechsel } from '../../src/modules/stammdaten/services/gartenwechsel';
 import { saveGruppe } from '../../src/modules/stammdaten/services/gruppen';
+import { saveHauptwasserzaehler } from '../../src/modules/stammdaten/services/hauptwasserzaehler';
 import { saveParzelle } from '../../src/modules/stammdaten/services/parzellen';
+import { saveWeiterePerson } from '../../src/modules/stammdaten/services/weiterePersonen';
 import { createUser } from '../../src/modules/user/services';
+import { saveAbstellplatzKategorie } from '../../src/modules/vereinseinstellungen/services';
 import { systemActor } from '../../src/platform/auth/principal';
 import { nowDb } from '../../src/platform/db/db';
 import type { AppServices } from '../../src/platform/services';
@@ -92,4 +101,63 @@ export async function buildUser(
     },
     actor,
   );
+}
+
+/** A further person (Weitere Person) of `adresseId` (built when not given). */
+export async function buildWeiterePerson(
+  services: Services,
+  overrides: Partial<z.input<typeof weiterePersonBody>> = {},
+) {
+  const adresseId = overrides.adresseId ?? (await buildAdresse(services)).id;
+  const data = weiterePersonBody.parse({ id: 0, nachname: `Weitere${next()}`, ...overrides, adresseId });
+  return saveWeiterePerson(services.db, actor, data);
+}
+
+/** A main water meter (Hauptwasserzähler) with a unique number. */
+export async function buildHauptwasserzaehler(
+  services: Services,
+  overrides: Partial<z.input<typeof hauptwasserzaehlerBody>> = {},
+) {
+  const data = hauptwasserzaehlerBody.parse({ id: 0, nummer: `HWZ-${next()}`, ...overrides });
+  return saveHauptwasserzaehler(services.db, actor, data);
+}
+
+/** A parking-space category (Vereinseinstellungen) with a unique name. */
+export async function buildAbstellplatzKategorie(
+  services: Services,
+  overrides: { name?: string; jahresgebuehrCent?: number; aktiv?: boolean } = {},
+) {
+  return saveAbstellplatzKategorie(services.db, actor, { id: 0, name: `Kategorie ${next()}`, ...overrides });
+}
+
+/** A parking space in `kategorieId` (a category is built when not given). */
+export async function buildAbstellplatz(services: Services, overrides: Partial<z.input<typeof abstellplatzBody>> = {}) {
+  const kategorieId = overrides.kategorieId ?? (await buildAbstellplatzKategorie(services)).id;
+  const data = abstellplatzBody.parse({ id: 0, nummer: `A-${next()}`, ...overrides, kategorieId });
+  return saveAbstellplatz(services.db, actor, data);
+}
+
+/** Assigns a parking space to an address from `datum` (space and address built when not given). */
+export async function buildAbstellplatzZuordnung(
+  services: Services,
+  input: { abstellplatzId?: number; adresseId?: number; datum?: string } = {},
+) {
+  const abstellplatzId = input.abstellplatzId ?? (await buildAbstellplatz(services)).id;
+  const adresseId = input.adresseId ?? (await buildAdresse(services)).id;
+  const data = neuzuordnungBody.parse({ abstellplatzId, adresseId, datum: input.datum ?? '2020-01-01' });
+  return neuzuordnung(services.db, actor, data);
+}
+
+/** A Funktion (office such as Obmann) with a unique name. */
+export async function buildFunktion(services: Services, overrides: Partial<z.input<typeof funktionBody>> = {}) {
+  const data = funktionBody.parse({ id: 0, name: `Funktion ${next()}`, ...overrides });
+  return saveFunktion(services.db, actor, data);
+}
+
+/** A Funktionär: `adresseId` holds `funktionId` from `von` (Funktion and address built when not given). */
+export async function buildFunktionaer(services: Services, overrides: Partial<z.input<typeof funktionaerBody>> = {}) {
+  const funktionId = overrides.funktionId ?? (await buildFunktion(services)).id;
+  const adresseId = overrides.adresseId ?? (await buildAdresse(services)).id;
+  const data = funktionaerBody.parse({ id: 0, von: '2020-01-01', ...overrides, funktionId, adresseId });
+  return saveFunktionaer(services.db, actor, data);
 }
