@@ -138,6 +138,18 @@ export type Parzelle = {
 
 export type GartenhistorieEintrag = { adresseId: number; name: string; von: string; bis: string | null };
 
-export type Gruppe = { id: number; version: number; name: string; beschreibung: string; anzahlParzellen: number };
+/** A Gruppe as its list, Get and save answer it (`presentGruppe`). */
+export const gruppeResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  name: z.string(),
+  beschreibung: z.string(),
+  /** Read-only: plots in the group. */
+  anzahlParzellen: z.number(),
+});
+export type Gruppe = z.infer<typeof gruppeResponse>;
 
-export type Lookup = { id: number; name: string };
+/** An entry of a choice list (groups, plots, main meters): id and what is shown. */
+export const lookupResponse = z.object({ id: z.number(), name: z.string() });
+export type Lookup = z.infer<typeof lookupResponse>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
@@ -10,7 +11,15 @@ import { nameList, sameName } from './names';
 
 export const GRUPPE_HISTORY_TYPE = 'Gruppe';
 const NOT_FOUND = 'Die Gruppe wurde nicht gefunden.';
-type Row = { id: number; version: number; name: string; beschreibung: string | null; anzahl: number | string | null };
+/** A group with its count of plots (joined and aggregated, so parsed: ADR 0005). */
+const gruppeRow = z.object({
+  id: z.coerce.number(),
+  version: z.coerce.number(),
+  name: z.string(),
+  beschreibung: z.string().nullable(),
+  anzahl: z.union([z.number(), z.string()]).nullable(),
+});
+type GruppeListRow = z.infer<typeof gruppeRow>;
 
 function gruppenQuery(db: Db) {
   return db('gruppen as g')
@@ -19,7 +28,8 @@ function gruppenQuery(db: Db) {
     .select('g.id', 'g.version', 'g.name', 'g.beschreibung', db.raw('count(p.id) as anzahl'));
 }
 
-const toGruppe = (r: Row): Gruppe => ({
+/** The one shape of a Gruppe in every answer. */
+export const presentGruppe = (r: GruppeListRow): Gruppe => ({
   id: Number(r.id),
   version: Number(r.version),
   name: r.name,
@@ -28,14 +38,14 @@ const toGruppe = (r: Row): Gruppe => ({
 });
 
 export async function listGruppen(db: Db): Promise<Gruppe[]> {
-  const rows = (await gruppenQuery(db)) as Row[];
-  return rows.map(toGruppe).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+  const rows = z.array(gruppeRow).parse(await gruppenQuery(db));
+  return rows.map(presentGruppe).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
 export async function getGruppe(db: Db, id: number): Promise<Gruppe> {
-  const row = (await gruppenQuery(db).where('g.id', id).first()) as Row | undefined;
+  const row = gruppeRow.optional().parse(await gruppenQuery(db).where('g.id', id).first());
   if (!row) throw notFound(NOT_FOUND);
-  return toGruppe(row);
+  return presentGruppe(row);
 }
 
 /** Creates (id 0 or absent) or updates a group; names are unique regardless of case. */
@@ -64,7 +74,7 @@ async function saveGruppeInTransaction(
     if (claimed === null) throw notFound(NOT_FOUND);
   }
   const before = id ? await getGruppe(db, id) : undefined;
-  const names = (await db('gruppen').select('id', 'name')) as { id: number; name: string }[];
+  const names = await db('gruppen').select('id', 'name');
   const clash = names.find((r) => Number(r.id) !== id && sameName(r.name, data.name));
   if (clash) throw validationFailed({ name: [`Eine Gruppe „${clash.name}“ gibt es bereits.`] });
   const now = nowDb();
@@ -96,7 +106,7 @@ export async function deleteGruppe(db: Db, actor: Actor, id: number): Promise<vo
 
 async function deleteGruppeInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getGruppe(db, id);
-  const plots = (await db('parzellen').where({ gruppe_id: id }).select('nummer')) as { nummer: string }[];
+  const plots = await db('parzellen').where({ gruppe_id: id }).select('nummer');
   if (plots.length) {
     const shown = nameList(plots.map((p) => p.nummer));
     throw conflict(
@@ -115,6 +125,6 @@ async function deleteGruppeInTransaction(db: Db, actor: Actor, id: number): Prom
 }
 
 export async function gruppenLookup(db: Db): Promise<Lookup[]> {
-  const rows = (await db('gruppen').select('id', 'name')) as Lookup[];
+  const rows = await db('gruppen').select('id', 'name');
   return rows.map((r) => ({ id: Number(r.id), name: r.name })).sort((a, b) => collator.compare(a.name, b.name));
 }

@@ -1,18 +1,12 @@
 import type { z } from 'zod';
+import type { Gruppe } from '../../../../src/modules/stammdaten/schema/parzellen';
 import { apiFetch } from '../fetcher';
 import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
 import type { gruppeBody } from './schemas';
 
-export interface Gruppe {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  name: string;
-  beschreibung: string;
-  /** Read-only. */
-  anzahlParzellen: number;
-}
+// The answer type is the server's (src/modules/stammdaten/schema/parzellen.ts), never a copy (ADR 0005).
+export type { Gruppe };
 
 /** The body of the save call: exactly what the API's schema accepts. */
 export type GruppeInput = z.input<typeof gruppeBody>;
