@@ -37,3 +37,29 @@ export const wechselBody = strict({
   anfangsstand: reading,
   eichdatum: optionalDate,
 });
+
+// ---- Answers: the UI imports their types (`import type`) from here (ADR 0005) ----
+
+/** A reading: date YYYY-MM-DD, stand as "12340.000". */
+export const ablesungResponse = z.object({ datum: z.string(), stand: z.string() });
+export type Ablesung = z.infer<typeof ablesungResponse>;
+
+/** A Hauptwasserzähler as its list, Get, save and WechselHWZ answer it (`presentHauptwasserzaehler`). */
+export const hauptwasserzaehlerResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  nummer: z.string(),
+  bezeichnung: z.string(),
+  standort: z.string(),
+  eichdatum: z.string().nullable(),
+  aktiv: z.boolean(),
+  notiz: z.string(),
+  /** eichdatum + 5 years (read-only). */
+  eichungFaelligAm: z.string().nullable(),
+  /** Due within 90 days or past (read-only). */
+  eichungWarnung: z.boolean(),
+  letzteAblesung: ablesungResponse.nullable(),
+  anzahlParzellen: z.number(),
+});
+export type Hauptwasserzaehler = z.infer<typeof hauptwasserzaehlerResponse>;

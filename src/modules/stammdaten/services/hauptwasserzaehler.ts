@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
 import { addDays, addYears, dateOf, formatGermanDate, todayIso } from '../../../platform/dates';
@@ -7,6 +8,8 @@ import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLoc
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { decimalOf } from '../../../platform/money';
+import type { Hauptwasserzaehler } from '../schema/hauptwasserzaehler';
+import type { HauptwasserzaehlerAblesungRow, HauptwasserzaehlerRow } from '../tables';
 import { countOf } from './abstellplaetze';
 import { nameList, sameName } from './names';
 
@@ -15,20 +18,7 @@ export const HWZ_HISTORY_TYPE = 'Hauptwasserzaehler';
 export const EICH_JAHRE = 5;
 export const EICH_WARNUNG_TAGE = 90;
 
-export type Hauptwasserzaehler = {
-  id: number;
-  version: number;
-  nummer: string;
-  bezeichnung: string;
-  standort: string;
-  eichdatum: string | null;
-  aktiv: boolean;
-  notiz: string;
-  eichungFaelligAm: string | null;
-  eichungWarnung: boolean;
-  letzteAblesung: { datum: string; stand: string } | null;
-  anzahlParzellen: number;
-};
+export type { Hauptwasserzaehler };
 
 export type HwzInput = {
   id: number;
@@ -63,28 +53,48 @@ export function eichung(eichdatum: string | null, today = todayIso()) {
   return { eichungFaelligAm: faellig, eichungWarnung: faellig <= addDays(today, EICH_WARNUNG_TAGE) };
 }
 
-type Row = {
-  id: number;
-  version: number;
-  nummer: string;
-  bezeichnung: string;
-  standort: string;
-  eichdatum: unknown;
-  aktiv: number | boolean;
-  notiz: string | null;
-};
-type Ablesung = { id: number; hauptwasserzaehler_id: number; datum: unknown; stand: unknown };
+type Ablesung = Pick<HauptwasserzaehlerAblesungRow, 'id' | 'hauptwasserzaehler_id' | 'datum' | 'stand'>;
+type Row = Pick<
+  HauptwasserzaehlerRow,
+  'id' | 'version' | 'nummer' | 'bezeichnung' | 'standort' | 'eichdatum' | 'aktiv' | 'notiz'
+>;
+
+/** Plots per meter (aggregated, so parsed: ADR 0005). */
+const countRow = z.object({ hauptwasserzaehler_id: z.coerce.number(), n: z.coerce.number() });
+
+/** The one shape of a Hauptwasserzähler in every answer: its row, last reading and count of plots. */
+export function presentHauptwasserzaehler(
+  r: Row,
+  last: Ablesung | undefined,
+  anzahlParzellen: number,
+  today = todayIso(),
+): Hauptwasserzaehler {
+  const eichdatum = dateOf(r.eichdatum);
+  return {
+    id: Number(r.id),
+    version: Number(r.version),
+    nummer: r.nummer,
+    bezeichnung: r.bezeichnung,
+    standort: r.standort,
+    eichdatum,
+    aktiv: Boolean(r.aktiv),
+    notiz: r.notiz ?? '',
+    ...eichung(eichdatum, today),
+    letzteAblesung: last ? { datum: dateOf(last.datum) ?? '', stand: stand3(last.stand) } : null,
+    anzahlParzellen,
+  };
+}
 
 async function lastReadings(db: Db, ids: number[]): Promise<Map<number, Ablesung>> {
   const out = new Map<number, Ablesung>();
   if (!ids.length) return out;
-  const rows = (await db('hauptwasserzaehler_ablesungen')
+  const rows = await db('hauptwasserzaehler_ablesungen')
     .whereIn('hauptwasserzaehler_id', ids)
     .select('id', 'hauptwasserzaehler_id', 'datum', 'stand')
     .orderBy([
       { column: 'datum', order: 'asc' },
       { column: 'id', order: 'asc' },
-    ])) as Ablesung[];
+    ]);
   for (const r of rows) out.set(Number(r.hauptwasserzaehler_id), r);
   return out;
 }
@@ -101,36 +111,24 @@ async function load(db: Db, id?: number): Promise<Hauptwasserzaehler[]> {
     'notiz',
   );
   if (id !== undefined) q.where({ id });
-  const rows = (await q) as Row[];
+  const rows = await q;
   const ids = rows.map((r) => Number(r.id));
   const last = await lastReadings(db, ids);
   const counts = ids.length
-    ? ((await db('parzellen')
-        .whereIn('hauptwasserzaehler_id', ids)
-        .groupBy('hauptwasserzaehler_id')
-        .select('hauptwasserzaehler_id')
-        .count({ n: '*' })) as { hauptwasserzaehler_id: number; n: number | string }[])
+    ? z
+        .array(countRow)
+        .parse(
+          await db('parzellen')
+            .whereIn('hauptwasserzaehler_id', ids)
+            .groupBy('hauptwasserzaehler_id')
+            .select('hauptwasserzaehler_id')
+            .count({ n: '*' }),
+        )
     : [];
-  const countOf = new Map(counts.map((c) => [Number(c.hauptwasserzaehler_id), Number(c.n)]));
+  const countOf = new Map(counts.map((c) => [c.hauptwasserzaehler_id, c.n]));
   const today = todayIso();
   return rows
-    .map((r) => {
-      const eichdatum = dateOf(r.eichdatum);
-      const l = last.get(Number(r.id));
-      return {
-        id: Number(r.id),
-        version: Number(r.version),
-        nummer: r.nummer,
-        bezeichnung: r.bezeichnung,
-        standort: r.standort,
-        eichdatum,
-        aktiv: Boolean(r.aktiv),
-        notiz: r.notiz ?? '',
-        ...eichung(eichdatum, today),
-        letzteAblesung: l ? { datum: dateOf(l.datum) ?? '', stand: stand3(l.stand) } : null,
-        anzahlParzellen: countOf.get(Number(r.id)) ?? 0,
-      };
-    })
+    .map((r) => presentHauptwasserzaehler(r, last.get(Number(r.id)), countOf.get(Number(r.id)) ?? 0, today))
     .sort((a, b) => collator.compare(a.nummer, b.nummer) || a.id - b.id);
 }
 
@@ -143,12 +141,12 @@ export async function getHauptwasserzaehler(db: Db, id: number): Promise<Hauptwa
 }
 
 export async function hwzLookup(db: Db): Promise<{ id: number; name: string }[]> {
-  const rows = (await db('hauptwasserzaehler').select('id', 'nummer')) as { id: number; nummer: string }[];
+  const rows = await db('hauptwasserzaehler').select('id', 'nummer');
   return rows.map((r) => ({ id: Number(r.id), name: r.nummer })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
 async function nummerTaken(db: Db, nummer: string, exceptId: number): Promise<string | undefined> {
-  const others = (await db('hauptwasserzaehler').whereNot({ id: exceptId }).select('nummer')) as { nummer: string }[];
+  const others = await db('hauptwasserzaehler').whereNot({ id: exceptId }).select('nummer');
   return others.find((o) => sameName(o.nummer, nummer))?.nummer;
 }
 
@@ -280,7 +278,7 @@ export async function deleteHauptwasserzaehler(db: Db, actor: Actor, id: number)
 
 async function deleteHauptwasserzaehlerInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getHauptwasserzaehler(db, id);
-  const plots = (await db('parzellen').where({ hauptwasserzaehler_id: id }).select('nummer')) as { nummer: string }[];
+  const plots = await db('parzellen').where({ hauptwasserzaehler_id: id }).select('nummer');
   if (plots.length) {
     const names = plots.map((p) => p.nummer);
     throw conflict(

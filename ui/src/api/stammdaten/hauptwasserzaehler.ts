@@ -1,33 +1,13 @@
 import type { z } from 'zod';
+import type { Ablesung, Hauptwasserzaehler } from '../../../../src/modules/stammdaten/schema/hauptwasserzaehler';
 import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
 import type { hauptwasserzaehlerBody, wechselBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md, "Hauptwasserzaehler". Readings travel as strings with a dot
-// ("12340.000"), dates as YYYY-MM-DD.
-
-export interface Ablesung {
-  datum: string;
-  stand: string;
-}
-
-export interface Hauptwasserzaehler {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  nummer: string;
-  bezeichnung: string;
-  standort: string;
-  eichdatum: string | null;
-  aktiv: boolean;
-  notiz: string;
-  /** eichdatum + 5 years (read-only). */
-  eichungFaelligAm: string | null;
-  /** Due within 90 days or past (read-only). */
-  eichungWarnung: boolean;
-  letzteAblesung: Ablesung | null;
-  anzahlParzellen: number;
-}
+// ("12340.000"), dates as YYYY-MM-DD. The answer types are the server's
+// (src/modules/stammdaten/schema/hauptwasserzaehler.ts), never copies (ADR 0005).
+export type { Ablesung, Hauptwasserzaehler };
 
 /** The body of the save call: exactly what the API's schema accepts. */
 export type HauptwasserzaehlerInput = z.input<typeof hauptwasserzaehlerBody>;
