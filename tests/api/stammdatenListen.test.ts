@@ -6,13 +6,18 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/apiClient';
 import {
+  buildAbstellplatz,
+  buildAbstellplatzKategorie,
+  buildAbstellplatzZuordnung,
   buildAdresse,
+  buildFunktion,
+  buildFunktionaer,
   buildGruppe,
   buildPachtabrechnung,
   buildPachtverhaeltnis,
   buildParzelle,
+  buildWeiterePerson,
 } from '../helpers/factories';
-import { insertRow } from '../helpers/insertRow';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
@@ -24,9 +29,6 @@ const pdfText = (pdf: Buffer) => {
   writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
 };
-
-const insert = (table: string, row: Record<string, unknown>, stamps: 'both' | 'created' = 'both') =>
-  insertRow(app.services.db, table, row, stamps);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -90,8 +92,8 @@ beforeAll(async () => {
     austrittsdatum: '2020-01-01',
     flags: 256,
   });
-  await insert('weitere_personen', {
-    adresse_id: ids.huber,
+  await buildWeiterePerson(app.services, {
+    adresseId: ids.huber,
     vorname: 'Josef',
     nachname: 'Huber',
     beziehung: 'Ehegatte',
@@ -99,16 +101,14 @@ beforeAll(async () => {
   });
   await buildPachtverhaeltnis(app.services, { parzelleId: ids.p1, adresseId: ids.huber, von: '2016-05-01' });
   await buildPachtverhaeltnis(app.services, { parzelleId: ids.p2, adresseId: ids.gruber, von: '2000-01-01' });
-  const kat = await insert('abstellplatz_kategorien', { name: 'Test-Kategorie', jahresgebuehr_cent: 5000 });
-  const ap1 = await insert('abstellplaetze', { nummer: 'P1', kategorie_id: kat });
-  await insert('abstellplaetze', { nummer: 'P2', kategorie_id: kat });
-  await insert(
-    'abstellplatz_zuordnungen',
-    { abstellplatz_id: ap1, adresse_id: ids.huber, von: '2020-01-01' },
-    'created',
-  );
-  const obmann = await insert('funktionen', { name: 'Obmann', sortierung: 1, pflicht: true });
-  await insert('funktionaere', { funktion_id: obmann, adresse_id: ids.huber, von: '2022-01-01' });
+  const kategorieId = (
+    await buildAbstellplatzKategorie(app.services, { name: 'Test-Kategorie', jahresgebuehrCent: 5000 })
+  ).id;
+  const ap1 = (await buildAbstellplatz(app.services, { nummer: 'P1', kategorieId })).id;
+  await buildAbstellplatz(app.services, { nummer: 'P2', kategorieId });
+  await buildAbstellplatzZuordnung(app.services, { abstellplatzId: ap1, adresseId: ids.huber, datum: '2020-01-01' });
+  const obmann = (await buildFunktion(app.services, { name: 'Obmann', sortierung: 1, pflicht: true })).id;
+  await buildFunktionaer(app.services, { funktionId: obmann, adresseId: ids.huber, von: '2022-01-01' });
   client = await app.signedIn(['Kassier']);
 }, 60_000);
 afterAll(() => app.stop());
