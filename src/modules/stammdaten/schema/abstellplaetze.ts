@@ -117,3 +117,65 @@ export const parkkartenQuery = z.object({
   parzelle: z.string().trim().max(20, 'Höchstens 20 Zeichen.').optional(),
   pachtabrechnungID: queryInt.optional(),
 });
+
+// ---- Answers: the UI imports their types (`import type`) from here (ADR 0005) ----
+
+/** An assignment of a space to an address, as the space shows it (`zuordnung`, `zuordnungen`); dates YYYY-MM-DD. */
+export const zuordnungResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  adresseId: z.number(),
+  adresseName: z.string(),
+  von: z.string(),
+  /** null: open-ended. */
+  bis: z.string().nullable(),
+});
+export type Zuordnung = z.infer<typeof zuordnungResponse>;
+
+/** An assignment with its space (`presentZuordnung`): GetAbstellplaetzeByAdresse, GetAbstellplatzAdresse, its save. */
+export const abstellplatzZuordnungResponse = zuordnungResponse.extend({
+  abstellplatzId: z.number(),
+  abstellplatzNummer: z.string(),
+  kategorieName: z.string(),
+  /** Integer cents. */
+  jahresgebuehrCent: z.number(),
+});
+export type AbstellplatzZuordnung = z.infer<typeof abstellplatzZuordnungResponse>;
+
+/** A parking space with its current holder (`presentAbstellplatz`). */
+export const abstellplatzResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  nummer: z.string(),
+  kategorieId: z.number(),
+  kategorieName: z.string(),
+  /** Integer cents. */
+  jahresgebuehrCent: z.number(),
+  aktiv: z.boolean(),
+  notiz: z.string(),
+  /** The current holder, if any. */
+  zuordnung: zuordnungResponse.nullable(),
+});
+export type Abstellplatz = z.infer<typeof abstellplatzResponse>;
+
+/** GetAbstellplatz (and the saves answering with it): the space with all its assignments, newest first. */
+export const abstellplatzDetailResponse = abstellplatzResponse.extend({ zuordnungen: z.array(zuordnungResponse) });
+export type AbstellplatzDetail = z.infer<typeof abstellplatzDetailResponse>;
+
+/** The Parkkarten info of a year (`presentParkkartenInfo`); money in integer cents, dates YYYY-MM-DD. */
+export const parkkartenInfoResponse = z.object({
+  pachtabrechnungId: z.number(),
+  /** Optimistic lock: send it back with the save (1 while the year has none stored). */
+  version: z.number(),
+  jahr: z.number(),
+  gebuehrCent: z.number(),
+  gueltigBis: z.string().nullable(),
+  hinweis: z.string(),
+  /** Read-only: the cards the year's PDF holds (the sum of `parzelle_jahr.anzahl_parkkarten`). */
+  anzahlKarten: z.number(),
+  /** Read-only: plots with at least one card that year. */
+  anzahlParzellen: z.number(),
+});
+export type ParkkartenInfo = z.infer<typeof parkkartenInfoResponse>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
 import { dateOf, periodContains, todayIso } from '../../../platform/dates';
@@ -8,7 +9,14 @@ import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { buildWorkbook } from '../../../platform/excel/excelWriter';
 import { recordHistory } from '../../../platform/history/history';
 import { abstellplatzKategorienById } from '../../vereinseinstellungen/services';
-import type { AbstellplatzInput } from '../schema/abstellplaetze';
+import type {
+  Abstellplatz,
+  AbstellplatzDetail,
+  AbstellplatzInput,
+  AbstellplatzZuordnung,
+  Zuordnung,
+} from '../schema/abstellplaetze';
+import type { AbstellplatzRow } from '../tables';
 import { adresseNamesOf, displayName, nameList, sameName } from './names';
 
 export const ABSTELLPLATZ_HISTORY_TYPE = 'Abstellplatz';
@@ -18,9 +26,11 @@ export const ABSTELLPLATZ_HISTORY_TYPE = 'Abstellplatz';
 /** "Nachname Vorname" with the Titel in front, as the address lists show it (shared displayName). */
 export const adresseName = displayName;
 
+/** A `count({ n: '*' }).first()` row: BIGINT, a string on MySQL. */
+const countRow = z.object({ n: z.coerce.number() }).optional();
+
 export async function countOf(query: Promise<unknown>): Promise<number> {
-  const row = (await query) as { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
+  return countRow.parse(await query)?.n ?? 0;
 }
 
 export async function adresseExists(db: Db, id: number): Promise<boolean> {
@@ -29,50 +39,28 @@ export async function adresseExists(db: Db, id: number): Promise<boolean> {
 
 // ---- Abstellplätze ----
 
-export type Zuordnung = {
-  id: number;
-  version: number;
-  adresseId: number;
-  adresseName: string;
-  von: string;
-  bis: string | null;
-};
-export type AbstellplatzZuordnung = Zuordnung & {
-  abstellplatzId: number;
-  abstellplatzNummer: string;
-  kategorieName: string;
-  jahresgebuehrCent: number;
-};
-export type Abstellplatz = {
-  id: number;
-  version: number;
-  nummer: string;
-  kategorieId: number;
-  kategorieName: string;
-  jahresgebuehrCent: number;
-  aktiv: boolean;
-  notiz: string;
-  zuordnung: Zuordnung | null;
-};
-/** GetAbstellplatz (and the saves answering with it): the space with all its assignments. */
-export type AbstellplatzDetail = Abstellplatz & { zuordnungen: Zuordnung[] };
+export type { Abstellplatz, AbstellplatzDetail, AbstellplatzZuordnung, Zuordnung };
 
 const NOT_FOUND = 'Der Abstellplatz wurde nicht gefunden.';
 const ZUORDNUNG_NOT_FOUND = 'Die Zuordnung des Abstellplatzes wurde nicht gefunden.';
 
-export type ZuordnungRow = {
-  id: number;
-  version: number;
-  abstellplatz_id: number;
-  adresse_id: number;
-  von: unknown;
-  bis: unknown;
-  titel: string | null;
-  vorname: string | null;
-  nachname: string | null;
-  platz_nummer: string;
-  kategorie_id: number;
-};
+/** A row of {@link zuordnungen}: the assignment joined with its address and space. */
+const zuordnungRow = z.object({
+  id: z.coerce.number(),
+  version: z.coerce.number(),
+  abstellplatz_id: z.coerce.number(),
+  adresse_id: z.coerce.number(),
+  von: z.string(),
+  bis: z.string().nullable(),
+  titel: z.string().nullable(),
+  vorname: z.string().nullable(),
+  nachname: z.string().nullable(),
+  platz_nummer: z.string(),
+  kategorie_id: z.coerce.number(),
+});
+export type ZuordnungRow = z.infer<typeof zuordnungRow>;
+/** Parses the rows of {@link zuordnungen}. */
+export const zuordnungRows = (rows: unknown) => z.array(zuordnungRow).parse(rows);
 
 /** The categories (Vereinseinstellungen) by id; `kategorieOf` gives a row's name and fee. */
 type Kategorien = Awaited<ReturnType<typeof abstellplatzKategorienById>>;
@@ -100,7 +88,8 @@ export function zuordnungen(db: Db) {
     );
 }
 
-export const toZuordnung =
+/** The one way an assignment with its space is answered (curried over the categories, read once). */
+export const presentZuordnung =
   (kategorien: Kategorien) =>
   (r: ZuordnungRow): AbstellplatzZuordnung => ({
     id: Number(r.id),
@@ -114,43 +103,45 @@ export const toZuordnung =
     bis: dateOf(r.bis),
   });
 
+/** The one way a parking space is answered: its row, its category, its current holder. */
+export function presentAbstellplatz(
+  r: Pick<AbstellplatzRow, 'id' | 'version' | 'nummer' | 'kategorie_id' | 'aktiv' | 'notiz'>,
+  kategorien: Kategorien,
+  zuordnung: Zuordnung | null,
+): Abstellplatz {
+  return {
+    id: Number(r.id),
+    version: Number(r.version),
+    nummer: r.nummer,
+    kategorieId: Number(r.kategorie_id),
+    ...kategorieOf(kategorien, r.kategorie_id),
+    aktiv: Boolean(r.aktiv),
+    notiz: r.notiz ?? '',
+    zuordnung,
+  };
+}
+
 const byNewest = (a: { von: string; id: number }, b: { von: string; id: number }) =>
   b.von.localeCompare(a.von) || b.id - a.id;
 
 /** Spaces with their current holder; `all` collects every assignment per space for the detail. */
 async function load(db: Db, id?: number, all?: Map<number, Zuordnung[]>): Promise<Abstellplatz[]> {
-  const q = db('abstellplaetze as p').select('p.id', 'p.version', 'p.nummer', 'p.kategorie_id', 'p.aktiv', 'p.notiz');
-  if (id !== undefined) q.where('p.id', id);
-  const rows = (await q) as {
-    id: number;
-    version: number;
-    nummer: string;
-    kategorie_id: number;
-    aktiv: number | boolean;
-    notiz: string | null;
-  }[];
+  const q = db('abstellplaetze').select('id', 'version', 'nummer', 'kategorie_id', 'aktiv', 'notiz');
+  if (id !== undefined) q.where('id', id);
+  const rows = await q;
   const kategorien = await abstellplatzKategorienById(db);
   const today = todayIso();
   const zq = zuordnungen(db);
   if (id !== undefined) zq.where('z.abstellplatz_id', id);
   const current = new Map<number, Zuordnung>();
-  for (const z of ((await zq) as ZuordnungRow[]).map(toZuordnung(kategorien))) {
+  for (const z of zuordnungRows(await zq).map(presentZuordnung(kategorien))) {
     const { id: zid, version, adresseId, adresseName: name, von, bis } = z;
     const short: Zuordnung = { id: zid, version, adresseId, adresseName: name, von, bis };
     if (periodContains(z, today)) current.set(z.abstellplatzId, short);
     if (all) all.set(z.abstellplatzId, (all.get(z.abstellplatzId) ?? []).concat(short));
   }
   return rows
-    .map((r) => ({
-      id: Number(r.id),
-      version: Number(r.version),
-      nummer: r.nummer,
-      kategorieId: Number(r.kategorie_id),
-      ...kategorieOf(kategorien, r.kategorie_id),
-      aktiv: Boolean(r.aktiv),
-      notiz: r.notiz ?? '',
-      zuordnung: current.get(Number(r.id)) ?? null,
-    }))
+    .map((r) => presentAbstellplatz(r, kategorien, current.get(Number(r.id)) ?? null))
     .sort((a, b) => collator.compare(a.nummer, b.nummer) || a.id - b.id);
 }
 
@@ -158,10 +149,7 @@ export const listAbstellplaetze = (db: Db) => load(db);
 
 /** The parking spaces of a category (registered with Vereinseinstellungen, which refuses to delete a used one). */
 export async function countAbstellplaetzeByKategorie(db: Db, kategorieId: number): Promise<number> {
-  const row = (await db('abstellplaetze').where({ kategorie_id: kategorieId }).count({ n: '*' }).first()) as {
-    n: number | string;
-  };
-  return Number(row.n);
+  return countOf(db('abstellplaetze').where({ kategorie_id: kategorieId }).count({ n: '*' }).first());
 }
 
 export async function getAbstellplatz(db: Db, id: number): Promise<AbstellplatzDetail> {
@@ -179,7 +167,7 @@ function historyRecord(detail: AbstellplatzDetail) {
 
 /** The lookup: `{ id, name }` with the number as name. */
 export async function abstellplatzLookup(db: Db): Promise<{ id: number; name: string }[]> {
-  const rows = (await db('abstellplaetze').select('id', 'nummer')) as { id: number; nummer: string }[];
+  const rows = await db('abstellplaetze').select('id', 'nummer');
   return rows
     .map((r) => ({ id: Number(r.id), name: r.nummer }))
     .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
@@ -188,16 +176,16 @@ export async function abstellplatzLookup(db: Db): Promise<{ id: number; name: st
 /** All assignments of an address (past, current and future), newest first. */
 export async function abstellplaetzeByAdresse(db: Db, adresseId: number): Promise<AbstellplatzZuordnung[]> {
   if (!(await adresseExists(db, adresseId))) throw notFound('Die Adresse wurde nicht gefunden.');
-  const rows = (await zuordnungen(db).where('z.adresse_id', adresseId)) as ZuordnungRow[];
-  return rows.map(toZuordnung(await abstellplatzKategorienById(db))).sort(byNewest);
+  const rows = zuordnungRows(await zuordnungen(db).where('z.adresse_id', adresseId));
+  return rows.map(presentZuordnung(await abstellplatzKategorienById(db))).sort(byNewest);
 }
 
 export { ZUORDNUNG_NOT_FOUND };
 
 export async function getZuordnung(db: Db, id: number): Promise<AbstellplatzZuordnung> {
-  const row = (await zuordnungen(db).where('z.id', id).first()) as ZuordnungRow | undefined;
+  const [row] = zuordnungRows(await zuordnungen(db).where('z.id', id));
   if (!row) throw notFound(ZUORDNUNG_NOT_FOUND);
-  return toZuordnung(await abstellplatzKategorienById(db))(row);
+  return presentZuordnung(await abstellplatzKategorienById(db))(row);
 }
 
 export async function saveAbstellplatz(db: Db, actor: Actor, data: AbstellplatzInput): Promise<AbstellplatzDetail> {
@@ -225,7 +213,7 @@ async function saveAbstellplatzInTransaction(
   if (!(await abstellplatzKategorienById(db)).has(data.kategorieId)) {
     errors.kategorieId = ['Diese Kategorie gibt es nicht.'];
   }
-  const others = (await db('abstellplaetze').whereNot({ id }).select('nummer')) as { nummer: string }[];
+  const others = await db('abstellplaetze').whereNot({ id }).select('nummer');
   const clash = others.find((o) => sameName(o.nummer, data.nummer));
   if (clash) errors.nummer = [`Den Abstellplatz „${clash.nummer}“ gibt es bereits.`];
   if (Object.keys(errors).length) throw validationFailed(errors);
@@ -239,10 +227,10 @@ async function saveAbstellplatzInTransaction(
   let savedId = id;
   try {
     if (before) await db('abstellplaetze').where({ id }).update(values);
-    else
-      [savedId] = (await db('abstellplaetze').insert({ ...values, created_at: values.updated_at })).map(Number) as [
-        number,
-      ];
+    else {
+      const [newId] = await db('abstellplaetze').insert({ ...values, created_at: values.updated_at });
+      savedId = Number(newId);
+    }
   } catch (err) {
     if (isUniqueViolation(err)) throw validationFailed({ nummer: ['Diese Nummer ist bereits vergeben.'] });
     throw err;
@@ -264,9 +252,7 @@ export async function deleteAbstellplatz(db: Db, actor: Actor, id: number): Prom
 
 async function deleteAbstellplatzInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getAbstellplatz(db, id);
-  const users = (await db('abstellplatz_zuordnungen').where({ abstellplatz_id: id }).select('adresse_id')) as {
-    adresse_id: number;
-  }[];
+  const users = await db('abstellplatz_zuordnungen').where({ abstellplatz_id: id }).select('adresse_id');
   if (users.length) {
     const names = await adresseNamesOf(
       db,

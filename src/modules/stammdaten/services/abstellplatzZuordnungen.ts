@@ -13,10 +13,10 @@ import {
   adresseExists,
   getAbstellplatz,
   getZuordnung,
-  toZuordnung,
+  presentZuordnung,
   ZUORDNUNG_NOT_FOUND,
-  type ZuordnungRow,
   zuordnungen,
+  zuordnungRows,
 } from './abstellplaetze';
 import { recordOnAdresse } from './adresseHistory';
 
@@ -45,8 +45,8 @@ async function neuzuordnungInTransaction(
   const before = await getAbstellplatz(db, input.abstellplatzId);
   if (!(await adresseExists(db, input.adresseId)))
     throw validationFailed({ adresseId: ['Diese Adresse gibt es nicht.'] });
-  const all = ((await zuordnungen(db).where('z.abstellplatz_id', input.abstellplatzId)) as ZuordnungRow[]).map(
-    toZuordnung(await abstellplatzKategorienById(db)),
+  const all = zuordnungRows(await zuordnungen(db).where('z.abstellplatz_id', input.abstellplatzId)).map(
+    presentZuordnung(await abstellplatzKategorienById(db)),
   );
   const later = all.find((z) => z.von >= input.datum);
   if (later) {
@@ -63,16 +63,14 @@ async function neuzuordnungInTransaction(
     await db('abstellplatz_zuordnungen')
       .where({ id: z.id })
       .update({ bis: ende, version: db.raw('version + 1') });
-  const [newId] = (
-    await db('abstellplatz_zuordnungen').insert({
-      abstellplatz_id: input.abstellplatzId,
-      adresse_id: input.adresseId,
-      von: input.datum,
-      bis: null,
-      created_at: nowDb(),
-    })
-  ).map(Number) as [number];
-  const neu = await getZuordnung(db, newId);
+  const [newId] = await db('abstellplatz_zuordnungen').insert({
+    abstellplatz_id: input.abstellplatzId,
+    adresse_id: input.adresseId,
+    von: input.datum,
+    bis: null,
+    created_at: nowDb(),
+  });
+  const neu = await getZuordnung(db, Number(newId));
   await recordHistory(db, actor, {
     entityType: ABSTELLPLATZ_HISTORY_TYPE,
     entityId: input.abstellplatzId,
@@ -115,9 +113,7 @@ async function saveZuordnungInTransaction(
   actor: Actor,
   input: { id: number; version?: number; von: string; bis: string | null },
 ): Promise<AbstellplatzZuordnung> {
-  const row = (await db('abstellplatz_zuordnungen').where({ id: input.id }).first('abstellplatz_id')) as
-    | { abstellplatz_id: number }
-    | undefined;
+  const row = await db('abstellplatz_zuordnungen').where({ id: input.id }).first('abstellplatz_id');
   if (!row) throw notFound(ZUORDNUNG_NOT_FOUND);
   // The space first, then the assignment: the same order as Neuzuordnung, so the two cannot deadlock.
   await lockRow(db, 'abstellplaetze', Number(row.abstellplatz_id));
@@ -131,11 +127,9 @@ async function saveZuordnungInTransaction(
   });
   if (claimed === null) throw notFound(ZUORDNUNG_NOT_FOUND);
   const before = await getZuordnung(db, input.id);
-  const others = (
-    (await zuordnungen(db)
-      .where('z.abstellplatz_id', before.abstellplatzId)
-      .whereNot('z.id', input.id)) as ZuordnungRow[]
-  ).map(toZuordnung(await abstellplatzKategorienById(db)));
+  const others = zuordnungRows(
+    await zuordnungen(db).where('z.abstellplatz_id', before.abstellplatzId).whereNot('z.id', input.id),
+  ).map(presentZuordnung(await abstellplatzKategorienById(db)));
   const overlap = others.find((o) => periodsOverlap(o, input));
   if (overlap) {
     throw validationFailed({

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
 import { dateOf, todayIso } from '../../../platform/dates';
@@ -8,6 +9,7 @@ import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
 import { getSetting } from '../../../platform/settings/settings';
 import { findYear, resolveYear } from '../../abrechnung/services';
+import type { ParkkartenInfo } from '../schema/abstellplaetze';
 import { type Parkkarte, Parkkarten, parkkartenCss } from '../templates/Parkkarten';
 import { nutzungsberechtigteOn } from './pachtverhaeltnisse';
 
@@ -24,12 +26,15 @@ type StoredInfo = {
   hinweis: string;
 };
 
-export type ParkkartenInfo = StoredInfo & {
-  /** Cards printed for the year: the sum of `parzelle_jahr.anzahl_parkkarten`. */
-  anzahlKarten: number;
-  /** Plots with at least one card that year. */
-  anzahlParzellen: number;
-};
+export type { ParkkartenInfo };
+
+/** The cards of a year and the plots they are for (read-only, left out of the history). */
+type Counts = Pick<ParkkartenInfo, 'anzahlKarten' | 'anzahlParzellen'>;
+
+/** The one way the Parkkarten info of a year is answered: the stored values with the year's counts. */
+export function presentParkkartenInfo(stored: StoredInfo, counts: Counts): ParkkartenInfo {
+  return { ...stored, ...counts };
+}
 
 type Pachtabrechnung = { id: number; jahr: number };
 
@@ -42,9 +47,7 @@ export async function resolvePachtabrechnung(db: Db, id?: number): Promise<Pacht
 /** The stored values of the year, or the defaults: no fee, valid until 31 December, no note. */
 async function storedInfo(db: Db, pachtabrechnungId?: number): Promise<StoredInfo> {
   const pa = await resolvePachtabrechnung(db, pachtabrechnungId);
-  const row = (await db('parkkarten_info').where({ pachtabrechnung_id: pa.id }).first()) as
-    | { version: number; gebuehr_cent: number | string; gueltig_bis: unknown; hinweis: string | null }
-    | undefined;
+  const row = await db('parkkarten_info').where({ pachtabrechnung_id: pa.id }).first();
   if (!row)
     return {
       pachtabrechnungId: pa.id,
@@ -68,25 +71,26 @@ async function storedInfo(db: Db, pachtabrechnungId?: number): Promise<StoredInf
  * How many cards the PDF of the year holds and for how many plots. Joined with `parzellen` and
  * filtered like {@link parkkartenPdf}, so the screen never promises cards the PDF leaves out.
  */
-async function countCards(
-  db: Db,
-  pachtabrechnungId: number,
-): Promise<{ anzahlKarten: number; anzahlParzellen: number }> {
-  const row = (await db('parzelle_jahr as j')
-    .join('parzellen as p', 'p.id', 'j.parzelle_id')
-    .where('j.pachtabrechnung_id', pachtabrechnungId)
-    .where('j.anzahl_parkkarten', '>', 0)
-    .first(db.raw('COALESCE(SUM(j.anzahl_parkkarten), 0) as karten'), db.raw('COUNT(*) as parzellen'))) as
-    | { karten: number | string | null; parzellen: number | string }
-    | undefined;
-  // MariaDB answers SUM as a DECIMAL string and COUNT as a BIGINT; SQLite as numbers.
-  return { anzahlKarten: Number(row?.karten ?? 0), anzahlParzellen: Number(row?.parzellen ?? 0) };
+// MariaDB answers SUM as a DECIMAL string and COUNT as a BIGINT; SQLite as numbers.
+const countsRow = z
+  .object({ karten: z.coerce.number().nullable(), parzellen: z.coerce.number().nullable() })
+  .optional();
+
+async function countCards(db: Db, pachtabrechnungId: number): Promise<Counts> {
+  const row = countsRow.parse(
+    await db('parzelle_jahr as j')
+      .join('parzellen as p', 'p.id', 'j.parzelle_id')
+      .where('j.pachtabrechnung_id', pachtabrechnungId)
+      .where('j.anzahl_parkkarten', '>', 0)
+      .first(db.raw('COALESCE(SUM(j.anzahl_parkkarten), 0) as karten'), db.raw('COUNT(*) as parzellen')),
+  );
+  return { anzahlKarten: row?.karten ?? 0, anzahlParzellen: row?.parzellen ?? 0 };
 }
 
 /** The year's info with the number of cards and plots. */
 export async function getParkkartenInfo(db: Db, pachtabrechnungId?: number): Promise<ParkkartenInfo> {
   const info = await storedInfo(db, pachtabrechnungId);
-  return { ...info, ...(await countCards(db, info.pachtabrechnungId)) };
+  return presentParkkartenInfo(info, await countCards(db, info.pachtabrechnungId));
 }
 
 /** What a ParkkartenInfo save takes. */
@@ -143,8 +147,11 @@ async function saveParkkartenInfoInTransaction(
     before: withoutVersion(before),
     after: withoutVersion(after),
   });
-  return { ...after, ...(await countCards(db, input.pachtabrechnungId)) };
+  return presentParkkartenInfo(after, await countCards(db, input.pachtabrechnungId));
 }
+
+/** A plot with its cards of the year (parzellen joined with parzelle_jahr). */
+const plotRow = z.object({ id: z.coerce.number(), nummer: z.string(), anzahl_parkkarten: z.coerce.number() });
 
 /**
  * The parking cards of a year as one PDF: per plot as many cards as `parzelle_jahr.anzahl_parkkarten`
@@ -164,17 +171,17 @@ export async function parkkartenPdf(
     .select('p.id', 'p.nummer', 'j.anzahl_parkkarten');
   const parzelle = query.parzelle?.trim();
   if (parzelle) {
-    const byNummer = (await db('parzellen').where({ nummer: parzelle }).first('id')) as { id: number } | undefined;
+    const byNummer = await db('parzellen').where({ nummer: parzelle }).first('id');
     const byId = /^\d+$/.test(parzelle)
-      ? ((await db('parzellen')
+      ? await db('parzellen')
           .where({ id: Number(parzelle) })
-          .first('id')) as { id: number } | undefined)
+          .first('id')
       : undefined;
     const id = byId?.id ?? byNummer?.id;
     if (!id) throw notFound('Die Parzelle wurde nicht gefunden.');
     q.where('p.id', id);
   }
-  const plots = (await q) as { id: number; nummer: string; anzahl_parkkarten: number | string }[];
+  const plots = z.array(plotRow).parse(await q);
   if (!plots.length) {
     throw validationFailed({
       parzelle: [

@@ -1,47 +1,25 @@
 import type { z } from 'zod';
+import type {
+  Abstellplatz,
+  AbstellplatzDetail,
+  AbstellplatzZuordnung as AdresseAbstellplatz,
+} from '../../../../src/modules/stammdaten/schema/abstellplaetze';
 import { withQuery } from '../fetcher';
 import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
 import type { abstellplatzBody, neuzuordnungBody, zuordnungBody } from './schemas';
 
-// Shapes of docs/api/stammdaten.md, "Abstellplatz". Money is integer cents, dates YYYY-MM-DD.
-
-export interface AbstellplatzZuordnung {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  adresseId: number;
-  adresseName: string;
-  von: string;
-  bis: string | null;
-}
-
-export interface Abstellplatz {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  nummer: string;
-  kategorieId: number;
-  kategorieName: string;
-  jahresgebuehrCent: number;
-  aktiv: boolean;
-  notiz: string;
-  /** The current holder, if any. */
-  zuordnung: AbstellplatzZuordnung | null;
-}
-
-/** GetAbstellplatz: the space with all its assignments (past, current, future), newest first. */
-export interface AbstellplatzDetail extends Abstellplatz {
-  zuordnungen: AbstellplatzZuordnung[];
-}
-
-/** GetAbstellplaetzeByAdresse: an assignment with its space. */
-export interface AdresseAbstellplatz extends AbstellplatzZuordnung {
-  abstellplatzId: number;
-  abstellplatzNummer: string;
-  kategorieName: string;
-  jahresgebuehrCent: number;
-}
+// Shapes of docs/api/stammdaten.md, "Abstellplatz". Money is integer cents, dates YYYY-MM-DD. The
+// answer types are the server's (src/modules/stammdaten/schema/abstellplaetze.ts), never copies
+// (ADR 0005). Named here as the screens say it: `AbstellplatzZuordnung` is the assignment as the
+// space shows it (the server's `Zuordnung`), `AdresseAbstellplatz` one with its space
+// (GetAbstellplaetzeByAdresse; the server's `AbstellplatzZuordnung`).
+export type {
+  Abstellplatz,
+  AbstellplatzDetail,
+  AbstellplatzZuordnung as AdresseAbstellplatz,
+  Zuordnung as AbstellplatzZuordnung,
+} from '../../../../src/modules/stammdaten/schema/abstellplaetze';
 
 /** The body of UpdateAbstellplatzAdresse: exactly what the API's schema accepts (bis null: open). */
 export type ZuordnungInput = z.input<typeof zuordnungBody>;

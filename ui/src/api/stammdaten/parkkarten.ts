@@ -1,23 +1,13 @@
 import type { z } from 'zod';
+import type { ParkkartenInfo } from '../../../../src/modules/stammdaten/schema/abstellplaetze';
 import { withQuery } from '../fetcher';
 import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
 import type { parkkartenInfoBody } from './schemas';
 
-// Shapes of docs/api/stammdaten.md, "Parkkarten". Money is integer cents, dates YYYY-MM-DD.
-
-export interface ParkkartenInfo {
-  pachtabrechnungId: number;
-  /** Optimistic lock: send it back with the save (1 while the year has none stored). */
-  version: number;
-  jahr: number;
-  gebuehrCent: number;
-  gueltigBis: string | null;
-  hinweis: string;
-  /** Read-only: the cards the year's PDF holds, and for how many plots. */
-  anzahlKarten: number;
-  anzahlParzellen: number;
-}
+// Shapes of docs/api/stammdaten.md, "Parkkarten". Money is integer cents, dates YYYY-MM-DD. The
+// answer type is the server's (src/modules/stammdaten/schema/abstellplaetze.ts), never a copy (ADR 0005).
+export type { ParkkartenInfo } from '../../../../src/modules/stammdaten/schema/abstellplaetze';
 
 /** The body of UpdateParkkartenInfo: exactly what the API's schema accepts. */
 export type ParkkartenInfoInput = z.input<typeof parkkartenInfoBody>;
