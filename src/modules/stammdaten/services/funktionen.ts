@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
 import { addDays, dateOf, formatGermanDate, periodContains, todayIso } from '../../../platform/dates';
@@ -7,6 +8,7 @@ import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLoc
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { Funktion, FunktionAlert, Funktionaer, FunktionaerAlert } from '../schema/funktionen';
+import type { FunktionRow } from '../tables';
 import { adresseExists, adresseName } from './abstellplaetze';
 import { adresseNamesOf, isActive, nameList, sameName } from './names';
 
@@ -19,9 +21,10 @@ export const ENDE_WARNUNG_TAGE = 60;
 
 export type { Funktion, FunktionAlert, Funktionaer, FunktionaerAlert };
 
-type FunktionRow = { id: number; version: number; name: string; sortierung: number; pflicht: number | boolean };
 /** The one way a Funktion is answered. */
-export const presentFunktion = (r: FunktionRow): Funktion => ({
+export const presentFunktion = (
+  r: Pick<FunktionRow, 'id' | 'version' | 'name' | 'sortierung' | 'pflicht'>,
+): Funktion => ({
   id: Number(r.id),
   version: Number(r.version),
   name: r.name,
@@ -30,14 +33,12 @@ export const presentFunktion = (r: FunktionRow): Funktion => ({
 });
 
 export async function listFunktionen(db: Db): Promise<Funktion[]> {
-  const rows = (await db('funktionen').select('id', 'version', 'name', 'sortierung', 'pflicht')) as FunktionRow[];
+  const rows = await db('funktionen').select('id', 'version', 'name', 'sortierung', 'pflicht');
   return rows.map(presentFunktion).sort((a, b) => a.sortierung - b.sortierung || collator.compare(a.name, b.name));
 }
 
 export async function getFunktion(db: Db, id: number): Promise<Funktion> {
-  const row = (await db('funktionen').where({ id }).first('id', 'version', 'name', 'sortierung', 'pflicht')) as
-    | FunktionRow
-    | undefined;
+  const row = await db('funktionen').where({ id }).first('id', 'version', 'name', 'sortierung', 'pflicht');
   if (!row) throw notFound('Die Funktion wurde nicht gefunden.');
   return presentFunktion(row);
 }
@@ -66,14 +67,17 @@ async function saveFunktionInTransaction(
     if (claimed === null) throw notFound('Die Funktion wurde nicht gefunden.');
   }
   const before = data.id ? await getFunktion(db, data.id) : undefined;
-  const others = (await db('funktionen').whereNot({ id: data.id }).select('name')) as { name: string }[];
+  const others = await db('funktionen').whereNot({ id: data.id }).select('name');
   const clash = others.find((o) => sameName(o.name, data.name));
   if (clash) throw validationFailed({ name: [`Die Funktion „${clash.name}“ gibt es bereits.`] });
   const values = { name: data.name, sortierung: data.sortierung, pflicht: data.pflicht, updated_at: nowDb() };
   let id = data.id;
   try {
     if (before) await db('funktionen').where({ id }).update(values);
-    else [id] = (await db('funktionen').insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+    else {
+      const [newId] = await db('funktionen').insert({ ...values, created_at: values.updated_at });
+      id = Number(newId);
+    }
   } catch (err) {
     if (isUniqueViolation(err)) throw validationFailed({ name: ['Eine Funktion mit diesem Namen gibt es bereits.'] });
     throw err;
@@ -95,9 +99,7 @@ export async function deleteFunktion(db: Db, actor: Actor, id: number): Promise<
 
 async function deleteFunktionInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getFunktion(db, id);
-  const holders = (await db('funktionaere').where({ funktion_id: id }).select('adresse_id')) as {
-    adresse_id: number;
-  }[];
+  const holders = await db('funktionaere').where({ funktion_id: id }).select('adresse_id');
   if (holders.length) {
     const names = await adresseNamesOf(
       db,
@@ -118,22 +120,25 @@ async function deleteFunktionInTransaction(db: Db, actor: Actor, id: number): Pr
   });
 }
 
-type FunktionaerRow = {
-  id: number;
-  version: number;
-  funktion_id: number;
-  adresse_id: number;
-  von: unknown;
-  bis: unknown;
-  notiz: string | null;
-  funktion_name: string;
-  sortierung: number;
-  titel: string;
-  vorname: string;
-  nachname: string;
-  flags: number;
-  austrittsdatum: unknown;
-};
+/** A row of {@link funktionaere}: the term joined with its Funktion and Adresse. */
+const funktionaerRow = z.object({
+  id: z.coerce.number(),
+  version: z.coerce.number(),
+  funktion_id: z.coerce.number(),
+  adresse_id: z.coerce.number(),
+  von: z.string(),
+  bis: z.string().nullable(),
+  notiz: z.string().nullable(),
+  funktion_name: z.string(),
+  sortierung: z.coerce.number(),
+  titel: z.string(),
+  vorname: z.string(),
+  nachname: z.string(),
+  flags: z.coerce.number(),
+  austrittsdatum: z.string().nullable(),
+});
+type FunktionaerListRow = z.infer<typeof funktionaerRow>;
+const funktionaerRows = (rows: unknown) => z.array(funktionaerRow).parse(rows);
 
 function funktionaere(db: Db) {
   return db('funktionaere as f')
@@ -158,7 +163,7 @@ function funktionaere(db: Db) {
 }
 
 /** The one way a Funktionär's term is answered. */
-export const presentFunktionaer = (r: FunktionaerRow): Funktionaer => ({
+export const presentFunktionaer = (r: FunktionaerListRow): Funktionaer => ({
   id: Number(r.id),
   version: Number(r.version),
   funktionId: Number(r.funktion_id),
@@ -170,7 +175,7 @@ export const presentFunktionaer = (r: FunktionaerRow): Funktionaer => ({
   adresseName: adresseName(r),
 });
 
-const sortRows = (rows: FunktionaerRow[]) =>
+const sortRows = (rows: FunktionaerListRow[]) =>
   rows.sort(
     (a, b) =>
       Number(a.sortierung) - Number(b.sortierung) ||
@@ -187,11 +192,11 @@ export async function listFunktionaere(
   const q = funktionaere(db);
   if (filter.funktionId) q.where('f.funktion_id', filter.funktionId);
   if (filter.adresseId) q.where('f.adresse_id', filter.adresseId);
-  return sortRows((await q) as FunktionaerRow[]).map(presentFunktionaer);
+  return sortRows(funktionaerRows(await q)).map(presentFunktionaer);
 }
 
 export async function getFunktionaer(db: Db, id: number): Promise<Funktionaer> {
-  const row = (await funktionaere(db).where('f.id', id).first()) as FunktionaerRow | undefined;
+  const [row] = funktionaerRows(await funktionaere(db).where('f.id', id));
   if (!row) throw notFound('Der Funktionär wurde nicht gefunden.');
   return presentFunktionaer(row);
 }
@@ -238,7 +243,10 @@ async function saveFunktionaerInTransaction(db: Db, actor: Actor, data: Funktion
   };
   let id = data.id;
   if (before) await db('funktionaere').where({ id }).update(values);
-  else [id] = (await db('funktionaere').insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+  else {
+    const [newId] = await db('funktionaere').insert({ ...values, created_at: values.updated_at });
+    id = Number(newId);
+  }
   const after = await getFunktionaer(db, id);
   await recordHistory(db, actor, {
     entityType: FUNKTIONAER_HISTORY_TYPE,
@@ -268,11 +276,7 @@ async function deleteFunktionaerInTransaction(db: Db, actor: Actor, id: number):
 /** Required functions nobody holds today. */
 export async function funktionAlerts(db: Db, today = todayIso()): Promise<FunktionAlert[]> {
   const pflicht = (await listFunktionen(db)).filter((f) => f.pflicht);
-  const terms = (await db('funktionaere').select('funktion_id', 'von', 'bis')) as {
-    funktion_id: number;
-    von: unknown;
-    bis: unknown;
-  }[];
+  const terms = await db('funktionaere').select('funktion_id', 'von', 'bis');
   const held = new Set(
     terms
       .filter((t) => periodContains({ von: dateOf(t.von) ?? '', bis: dateOf(t.bis) }, today))
@@ -289,7 +293,7 @@ export async function funktionAlerts(db: Db, today = todayIso()): Promise<Funkti
  */
 export async function funktionaerAlerts(db: Db, today = todayIso()): Promise<FunktionaerAlert[]> {
   const limit = addDays(today, ENDE_WARNUNG_TAGE);
-  const rows = sortRows((await funktionaere(db)) as FunktionaerRow[]);
+  const rows = sortRows(funktionaerRows(await funktionaere(db)));
   const alerts: FunktionaerAlert[] = [];
   for (const r of rows) {
     const f = presentFunktionaer(r);
