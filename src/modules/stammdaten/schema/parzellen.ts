@@ -115,28 +115,65 @@ export const gruppeBody = strict(
   'der Gruppe',
 );
 
-export type Nutzungsberechtigter = { adresseId: number; name: string; von: string };
+// ---- Answers: the UI imports their types (`import type`) from here (ADR 0005) ----
 
-export type Parzelle = {
-  id: number;
-  version: number;
-  nummer: string;
-  flaeche: string;
-  gemeinschaftsflaeche: string | null;
-  anzahlParkkarten: number;
-  flags: number;
-  wasserzaehlerNummer: string;
-  hauptwasserzaehlerId: number | null;
-  gruppeId: number | null;
-  aktiv: boolean;
-  notiz: string;
-  pachtabrechnungId: number;
-  nutzungsberechtigter: Nutzungsberechtigter | null;
-  gruppeName: string | null;
-  hauptwasserzaehlerNummer: string | null;
-};
+/** The holder of a plot today: the address, its name and since when (YYYY-MM-DD). */
+export const nutzungsberechtigterResponse = z.object({ adresseId: z.number(), name: z.string(), von: z.string() });
+export type Nutzungsberechtigter = z.infer<typeof nutzungsberechtigterResponse>;
 
-export type GartenhistorieEintrag = { adresseId: number; name: string; von: string; bis: string | null };
+/** A Parzelle with its values of the year, as its list, Get and save answer it (`presentParzelle`). */
+export const parzelleResponse = z.object({
+  id: z.number(),
+  /** Optimistic lock: send it back with the save. */
+  version: z.number(),
+  nummer: z.string(),
+  /** m² with a dot: "400.00". */
+  flaeche: z.string(),
+  gemeinschaftsflaeche: z.string().nullable(),
+  anzahlParkkarten: z.number(),
+  flags: z.number(),
+  wasserzaehlerNummer: z.string(),
+  hauptwasserzaehlerId: z.number().nullable(),
+  gruppeId: z.number().nullable(),
+  aktiv: z.boolean(),
+  notiz: z.string(),
+  /** The year of gemeinschaftsflaeche and anzahlParkkarten. */
+  pachtabrechnungId: z.number(),
+  nutzungsberechtigter: nutzungsberechtigterResponse.nullable(),
+  gruppeName: z.string().nullable(),
+  hauptwasserzaehlerNummer: z.string().nullable(),
+});
+export type Parzelle = z.infer<typeof parzelleResponse>;
+
+/** A lease of the plot in its Gartenhistorie (newest first); dates YYYY-MM-DD. */
+export const gartenhistorieEintragResponse = z.object({
+  adresseId: z.number(),
+  name: z.string(),
+  von: z.string(),
+  bis: z.string().nullable(),
+});
+export type GartenhistorieEintrag = z.infer<typeof gartenhistorieEintragResponse>;
+
+/** ExecuteGartenwechsel's answer: the plot with its new holder and its Gartenhistorie. */
+export const gartenwechselResponse = z.object({
+  parzelle: parzelleResponse,
+  historie: z.array(gartenhistorieEintragResponse),
+});
+export type GartenwechselErgebnis = z.infer<typeof gartenwechselResponse>;
+
+/** GetGartenwechsel's answer: an address with the plots it holds today (since `von`). */
+export const gartenwechselInfoResponse = z.object({
+  adresse: z.object({
+    id: z.number(),
+    anrede: z.string(),
+    titel: z.string(),
+    vorname: z.string(),
+    nachname: z.string(),
+    name: z.string(),
+  }),
+  parzellen: z.array(z.object({ id: z.number(), nummer: z.string(), von: z.string() })),
+});
+export type GartenwechselInfo = z.infer<typeof gartenwechselInfoResponse>;
 
 /** A Gruppe as its list, Get and save answer it (`presentGruppe`). */
 export const gruppeResponse = z.object({

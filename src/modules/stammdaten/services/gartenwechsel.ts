@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/principal';
 import { dateOf, dayBefore, formatGermanDate, periodContains, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import type { GartenhistorieEintrag, Parzelle } from '../schema/parzellen';
+import type { GartenwechselErgebnis, GartenwechselInfo } from '../schema/parzellen';
 import { recordOnAdresse } from './adresseHistory';
 import { pachtverhaeltnisseOn } from './pachtverhaeltnisse';
 import { adresseName, gartenhistorie, getParzelle, PARZELLE_HISTORY_TYPE } from './parzellen';
@@ -12,25 +13,25 @@ import { adresseName, gartenhistorie, getParzelle, PARZELLE_HISTORY_TYPE } from 
 // the change date and the new one starts on it; both and the history entry in one transaction
 // (the route runs it in one), so a failure leaves the old holder in place.
 
-type AdresseRow = { id: number; anrede: string; titel: string; vorname: string; nachname: string };
+export type { GartenwechselInfo };
 
-export type GartenwechselInfo = {
-  adresse: { id: number; anrede: string; titel: string; vorname: string; nachname: string; name: string };
-  parzellen: { id: number; nummer: string; von: string }[];
-};
+/** A plot the address holds today and since when (joined, so parsed: ADR 0005). */
+const gehaltenRow = z.object({ id: z.coerce.number(), nummer: z.string(), von: z.string() });
 
 /** An address with the plots it holds today, as the Gartenwechsel screen starts from it. */
 export async function gartenwechselInfo(db: Db, adresseId: number): Promise<GartenwechselInfo> {
-  const a = (await db('adressen').where({ id: adresseId }).first('id', 'anrede', 'titel', 'vorname', 'nachname')) as
-    | AdresseRow
-    | undefined;
+  const a = await db('adressen').where({ id: adresseId }).first('id', 'anrede', 'titel', 'vorname', 'nachname');
   if (!a) throw notFound('Die Adresse wurde nicht gefunden.');
   const today = todayIso();
-  const rows = (await pachtverhaeltnisseOn(db, today)
-    .join('parzellen as p', 'p.id', 'pv.parzelle_id')
-    .where('pv.adresse_id', adresseId)
-    .select('p.id', 'p.nummer', 'pv.von')
-    .orderBy('pv.von', 'asc')) as { id: number; nummer: string; von: string }[];
+  const rows = z
+    .array(gehaltenRow)
+    .parse(
+      await pachtverhaeltnisseOn(db, today)
+        .join('parzellen as p', 'p.id', 'pv.parzelle_id')
+        .where('pv.adresse_id', adresseId)
+        .select('p.id', 'p.nummer', 'pv.von')
+        .orderBy('pv.von', 'asc'),
+    );
   return {
     adresse: {
       id: Number(a.id),
@@ -44,17 +45,19 @@ export async function gartenwechselInfo(db: Db, adresseId: number): Promise<Gart
   };
 }
 
-type PachtverhaeltnisRow = {
-  id: number;
-  adresse_id: number;
-  von: string;
-  bis: string | null;
-  nachname: string;
-  vorname: string;
-  titel: string;
-};
+/** A lease of the plot with its holder's name (joined, so parsed). */
+const pachtverhaeltnisNameRow = z.object({
+  id: z.coerce.number(),
+  adresse_id: z.coerce.number(),
+  von: z.string(),
+  bis: z.string().nullable(),
+  nachname: z.string(),
+  vorname: z.string(),
+  titel: z.string(),
+});
+type PachtverhaeltnisNameRow = z.infer<typeof pachtverhaeltnisNameRow>;
 
-const nutzungsberechtigterOf = (l: PachtverhaeltnisRow | undefined, bis?: string | null) =>
+const nutzungsberechtigterOf = (l: PachtverhaeltnisNameRow | undefined, bis?: string | null) =>
   l
     ? {
         adresseId: Number(l.adresse_id),
@@ -69,7 +72,7 @@ export async function executeGartenwechsel(
   db: Db,
   actor: Actor,
   input: { parzelleId: number; neueAdresseId: number; datum: string },
-): Promise<{ parzelle: Parzelle; historie: GartenhistorieEintrag[] }> {
+): Promise<GartenwechselErgebnis> {
   return inTransaction(db, (trx) => executeGartenwechselInTransaction(trx, actor, input));
 }
 
@@ -77,28 +80,26 @@ async function executeGartenwechselInTransaction(
   db: Db,
   actor: Actor,
   input: { parzelleId: number; neueAdresseId: number; datum: string },
-): Promise<{ parzelle: Parzelle; historie: GartenhistorieEintrag[] }> {
+): Promise<GartenwechselErgebnis> {
   const { parzelleId, neueAdresseId, datum } = input;
   const errors: Record<string, string[]> = {};
   // Locked (FOR UPDATE on MySQL): a second change of the same plot waits and then sees this lease.
-  const plot = (await db('parzellen').where({ id: parzelleId }).forUpdate().first('id', 'nummer')) as
-    | { id: number; nummer: string }
-    | undefined;
+  const plot = await db('parzellen').where({ id: parzelleId }).forUpdate().first('id', 'nummer');
   if (!plot) errors.parzelleId = ['Diese Parzelle gibt es nicht.'];
-  const neu = (await db('adressen').where({ id: neueAdresseId }).first('id', 'nachname', 'vorname', 'titel')) as
-    | AdresseRow
-    | undefined;
+  const neu = await db('adressen').where({ id: neueAdresseId }).first('id', 'nachname', 'vorname', 'titel');
   if (!neu) errors.neueAdresseId = ['Diese Adresse gibt es nicht.'];
   if (Object.keys(errors).length) throw validationFailed(errors);
 
-  const leases = (await db('pachtverhaeltnisse as pv')
-    .join('adressen as a', 'a.id', 'pv.adresse_id')
-    .where('pv.parzelle_id', parzelleId)
-    .select('pv.id', 'pv.adresse_id', 'pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
-    .orderBy([
-      { column: 'pv.von', order: 'desc' },
-      { column: 'pv.id', order: 'desc' },
-    ])) as PachtverhaeltnisRow[];
+  const leases = z.array(pachtverhaeltnisNameRow).parse(
+    await db('pachtverhaeltnisse as pv')
+      .join('adressen as a', 'a.id', 'pv.adresse_id')
+      .where('pv.parzelle_id', parzelleId)
+      .select('pv.id', 'pv.adresse_id', 'pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
+      .orderBy([
+        { column: 'pv.von', order: 'desc' },
+        { column: 'pv.id', order: 'desc' },
+      ]),
+  );
   // The lease that runs on the change date: it ends the day before.
   const current = leases.find((l) => periodContains({ von: dateOf(l.von), bis: dateOf(l.bis) }, datum));
   if (current) {

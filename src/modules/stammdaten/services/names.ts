@@ -40,12 +40,8 @@ export function nameList(names: string[]): string {
 /** The display names of these addresses. */
 export async function adresseNamesOf(db: Db, adresseIds: number[]): Promise<string[]> {
   if (!adresseIds.length) return [];
-  const rows = (await db('adressen')
+  const rows = await db('adressen')
     .whereIn('id', [...new Set(adresseIds)])
-    .select('titel', 'vorname', 'nachname')) as {
-    titel: string;
-    vorname: string;
-    nachname: string;
-  }[];
+    .select('titel', 'vorname', 'nachname');
   return rows.map(displayName);
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { dateOf } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import type { Nutzungsberechtigter } from '../schema/parzellen';
@@ -34,16 +35,17 @@ export type Pachtverhaeltnis = {
   bis: string | null;
 };
 
-type PachtverhaeltnisRow = {
-  id: number;
-  parzelle_id: number;
-  adresse_id: number;
-  von: unknown;
-  bis: unknown;
-  titel: string | null;
-  vorname: string | null;
-  nachname: string;
-};
+/** A lease with its holder's name (joined, so parsed: ADR 0005). */
+const pachtverhaeltnisNameRow = z.object({
+  id: z.coerce.number(),
+  parzelle_id: z.coerce.number(),
+  adresse_id: z.coerce.number(),
+  von: z.string(),
+  bis: z.string().nullable(),
+  titel: z.string().nullable(),
+  vorname: z.string().nullable(),
+  nachname: z.string(),
+});
 
 const HOLDER_COLUMNS = [
   'pv.id',
@@ -56,7 +58,8 @@ const HOLDER_COLUMNS = [
   'a.nachname',
 ];
 
-const toPachtverhaeltnis = (r: PachtverhaeltnisRow): Pachtverhaeltnis => ({
+/** The one shape of a Pachtverhältnis as other modules read it. */
+export const presentPachtverhaeltnis = (r: z.infer<typeof pachtverhaeltnisNameRow>): Pachtverhaeltnis => ({
   id: Number(r.id),
   parzelleId: Number(r.parzelle_id),
   adresseId: Number(r.adresse_id),
@@ -80,7 +83,10 @@ export async function nutzungsberechtigteOver(
       { column: 'pv.id', order: 'asc' },
     ]);
   if (parzelleIds) q.whereIn('pv.parzelle_id', parzelleIds);
-  return ((await q) as PachtverhaeltnisRow[]).map(toPachtverhaeltnis);
+  return z
+    .array(pachtverhaeltnisNameRow)
+    .parse(await q)
+    .map(presentPachtverhaeltnis);
 }
 
 /** The usage-right holder of each plot on `day`, by plot id; optionally only some plots. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/principal';
 import { collator } from '../../../platform/collation';
 import { dateOf, formatGermanDate, periodContains, todayIso } from '../../../platform/dates';
@@ -19,22 +20,36 @@ type NameRow = { nachname: string; vorname: string | null; titel: string | null 
 /** One way to write a holder's name everywhere: "Dr. Huber Maria" (names.ts). */
 export const adresseName = (r: NameRow): string => displayName(r);
 
-type ParzelleRow = {
-  id: number;
-  version: number;
-  nummer: string;
-  flaeche: number | string;
-  flags: number;
-  wasserzaehler_nummer: string | null;
-  hauptwasserzaehler_id: number | null;
-  gruppe_id: number | null;
-  aktiv: number | boolean;
-  notiz: string | null;
-  gemeinschaftsflaeche: number | string | null;
-  anzahl_parkkarten: number | null;
-  gruppe_name: string | null;
-  hwz_nummer: string | null;
-};
+/** DECIMAL: a number on SQLite, a string on MySQL. */
+const decimal = z.union([z.number(), z.string()]);
+const nameColumns = { nachname: z.string(), vorname: z.string().nullable(), titel: z.string().nullable() };
+
+/** A plot with its yearly values, group and meter (joined, so parsed: ADR 0005). */
+const parzelleRow = z.object({
+  id: z.coerce.number(),
+  version: z.coerce.number(),
+  nummer: z.string(),
+  flaeche: decimal.nullable(),
+  flags: z.coerce.number(),
+  wasserzaehler_nummer: z.string().nullable(),
+  hauptwasserzaehler_id: z.coerce.number().nullable(),
+  gruppe_id: z.coerce.number().nullable(),
+  aktiv: z.union([z.boolean(), z.number()]),
+  notiz: z.string().nullable(),
+  gemeinschaftsflaeche: decimal.nullable(),
+  anzahl_parkkarten: decimal.nullable(),
+  gruppe_name: z.string().nullable(),
+  hwz_nummer: z.string().nullable(),
+});
+type ParzelleListRow = z.infer<typeof parzelleRow>;
+
+/** A lease of the plot with its holder's name (joined, so parsed). */
+const pachtverhaeltnisNameRow = z.object({
+  ...nameColumns,
+  adresse_id: z.coerce.number().optional(),
+  von: z.string(),
+  bis: z.string().nullable(),
+});
 
 function parzellenQuery(db: Db, pachtabrechnungId: number) {
   return db('parzellen as p')
@@ -61,7 +76,12 @@ function parzellenQuery(db: Db, pachtabrechnungId: number) {
     );
 }
 
-function toParzelle(r: ParzelleRow, pachtabrechnungId: number, holder: Nutzungsberechtigter | undefined): Parzelle {
+/** The one shape of a Parzelle in every answer: its row with the year's values and today's holder. */
+export function presentParzelle(
+  r: ParzelleListRow,
+  pachtabrechnungId: number,
+  holder: Nutzungsberechtigter | undefined,
+): Parzelle {
   return {
     id: Number(r.id),
     version: Number(r.version),
@@ -90,9 +110,9 @@ export async function listParzellen(
   opts: { pachtabrechnungID?: number; search?: string; filter?: ParzellenFilter } = {},
 ): Promise<Parzelle[]> {
   const year = await resolveYear(db, opts.pachtabrechnungID);
-  const rows = (await parzellenQuery(db, year.id)) as ParzelleRow[];
+  const rows = z.array(parzelleRow).parse(await parzellenQuery(db, year.id));
   const holders = await nutzungsberechtigteOn(db, todayIso());
-  let list = rows.map((r) => toParzelle(r, year.id, holders.get(Number(r.id))));
+  let list = rows.map((r) => presentParzelle(r, year.id, holders.get(Number(r.id))));
   const filter = opts.filter ?? 'alle';
   if (filter === 'aktiv') list = list.filter((p) => p.aktiv);
   else if (filter === 'frei') list = list.filter((p) => !p.nutzungsberechtigter);
@@ -110,10 +130,10 @@ export async function listParzellen(
 
 export async function getParzelle(db: Db, id: number, pachtabrechnungId?: number | null): Promise<Parzelle> {
   const year = await resolveYear(db, pachtabrechnungId);
-  const row = (await parzellenQuery(db, year.id).where('p.id', id).first()) as ParzelleRow | undefined;
+  const row = parzelleRow.optional().parse(await parzellenQuery(db, year.id).where('p.id', id).first());
   if (!row) throw notFound(NOT_FOUND);
   const holders = await nutzungsberechtigteOn(db, todayIso(), [id]);
-  return toParzelle(row, year.id, holders.get(id));
+  return presentParzelle(row, year.id, holders.get(id));
 }
 
 /** Creates (id 0 or absent) or updates a plot and its values for the year; fields left out keep their value. */
@@ -139,10 +159,10 @@ async function saveParzelleInTransaction(db: Db, actor: Actor, data: ParzelleInp
 
   const errors: Record<string, string[]> = {};
   const nummer = data.nummer;
-  const clash = (await db('parzellen')
+  const clash = await db('parzellen')
     .whereRaw('lower(nummer) = ?', [nummer.toLowerCase()])
     .whereNot('id', id)
-    .first('id', 'nummer')) as { nummer: string } | undefined;
+    .first('id', 'nummer');
   if (clash) errors.nummer = [`Eine Parzelle mit der Nummer „${clash.nummer}“ gibt es bereits.`];
   if (data.gruppeId != null && !(await db('gruppen').where({ id: data.gruppeId }).first('id'))) {
     errors.gruppeId = ['Diese Gruppe gibt es nicht.'];
@@ -199,11 +219,15 @@ export async function deleteParzelle(db: Db, actor: Actor, id: number): Promise<
 
 async function deleteParzelleInTransaction(db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getParzelle(db, id);
-  const leases = (await db('pachtverhaeltnisse as pv')
-    .join('adressen as a', 'a.id', 'pv.adresse_id')
-    .where('pv.parzelle_id', id)
-    .select('pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
-    .orderBy('pv.von', 'desc')) as (NameRow & { von: string; bis: string | null })[];
+  const leases = z
+    .array(pachtverhaeltnisNameRow)
+    .parse(
+      await db('pachtverhaeltnisse as pv')
+        .join('adressen as a', 'a.id', 'pv.adresse_id')
+        .where('pv.parzelle_id', id)
+        .select('pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
+        .orderBy('pv.von', 'desc'),
+    );
   if (leases.length) {
     const today = todayIso();
     const current = leases.filter((l) => periodContains({ von: dateOf(l.von), bis: dateOf(l.bis) }, today));
@@ -235,14 +259,16 @@ async function deleteParzelleInTransaction(db: Db, actor: Actor, id: number): Pr
 /** All leases of a plot, newest first. */
 export async function gartenhistorie(db: Db, parzelleId: number): Promise<GartenhistorieEintrag[]> {
   if (!(await db('parzellen').where({ id: parzelleId }).first('id'))) throw notFound(NOT_FOUND);
-  const rows = (await db('pachtverhaeltnisse as pv')
-    .join('adressen as a', 'a.id', 'pv.adresse_id')
-    .where('pv.parzelle_id', parzelleId)
-    .select('pv.adresse_id', 'pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
-    .orderBy([
-      { column: 'pv.von', order: 'desc' },
-      { column: 'pv.id', order: 'desc' },
-    ])) as (NameRow & { adresse_id: number; von: string; bis: string | null })[];
+  const rows = z.array(pachtverhaeltnisNameRow.required({ adresse_id: true })).parse(
+    await db('pachtverhaeltnisse as pv')
+      .join('adressen as a', 'a.id', 'pv.adresse_id')
+      .where('pv.parzelle_id', parzelleId)
+      .select('pv.adresse_id', 'pv.von', 'pv.bis', 'a.nachname', 'a.vorname', 'a.titel')
+      .orderBy([
+        { column: 'pv.von', order: 'desc' },
+        { column: 'pv.id', order: 'desc' },
+      ]),
+  );
   return rows.map((r) => ({
     adresseId: Number(r.adresse_id),
     name: adresseName(r),
@@ -259,7 +285,7 @@ export async function parzellenspezifischeKonten(db: Db, id: number): Promise<un
 
 /** `{ id, name = Nummer }` of every plot, by number. */
 export async function parzellenLookup(db: Db): Promise<Lookup[]> {
-  const rows = (await db('parzellen').select('id', 'nummer')) as { id: number; nummer: string }[];
+  const rows = await db('parzellen').select('id', 'nummer');
   return rows
     .map((r) => ({ id: Number(r.id), name: r.nummer }))
     .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);

@@ -1,34 +1,17 @@
+import type {
+  GartenhistorieEintrag,
+  GartenwechselErgebnis,
+  Lookup,
+  Nutzungsberechtigter,
+  Parzelle,
+} from '../../../../src/modules/stammdaten/schema/parzellen';
 import { withQuery } from '../fetcher';
 import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
 
 // Shapes of docs/api/stammdaten.md: areas are strings with a dot ("400.00"), dates YYYY-MM-DD.
-
-export interface Nutzungsberechtigter {
-  adresseId: number;
-  name: string;
-  von: string;
-}
-
-export interface Parzelle {
-  id: number;
-  /** Optimistic lock: send it back with the save. */
-  version: number;
-  nummer: string;
-  flaeche: string;
-  gemeinschaftsflaeche: string | null;
-  anzahlParkkarten: number;
-  flags: number;
-  wasserzaehlerNummer: string;
-  hauptwasserzaehlerId: number | null;
-  gruppeId: number | null;
-  aktiv: boolean;
-  notiz: string;
-  pachtabrechnungId: number;
-  nutzungsberechtigter: Nutzungsberechtigter | null;
-  gruppeName: string | null;
-  hauptwasserzaehlerNummer: string | null;
-}
+// The answer types are the server's (src/modules/stammdaten/schema/parzellen.ts), never copies (ADR 0005).
+export type { GartenhistorieEintrag, Lookup, Nutzungsberechtigter, Parzelle };
 
 export interface ParzelleInput {
   id?: number;
@@ -49,18 +32,6 @@ export interface ParzelleInput {
 export const PARZELLE_FLAGS = { staendigWohnen: 1, groesserBauen: 2, kanal: 4 } as const;
 
 export type ParzellenFilter = 'alle' | 'vergeben' | 'frei' | 'aktiv';
-
-export interface GartenhistorieEintrag {
-  adresseId: number;
-  name: string;
-  von: string;
-  bis: string | null;
-}
-
-export interface Lookup {
-  id: number;
-  name: string;
-}
 
 export interface GartenwechselInput {
   parzelleId: number;
@@ -111,7 +82,7 @@ export function deleteParzelle(id: number) {
 }
 
 export function executeGartenwechsel(body: GartenwechselInput) {
-  return mutateApi<{ parzelle: Parzelle; historie: GartenhistorieEintrag[] }>(`${BASE}/ExecuteGartenwechsel`, {
+  return mutateApi<GartenwechselErgebnis>(`${BASE}/ExecuteGartenwechsel`, {
     json: body,
     saves: ['Parzelle', 'Pachtverhaeltnis'],
   });
