@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateOf } from '../../src/platform/dates';
-import { nowDb } from '../../src/platform/db/db';
+import {
+  buildAbstellplatz,
+  buildAbstellplatzKategorie,
+  buildAbstellplatzZuordnung,
+  buildAdresse,
+} from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
 
@@ -16,42 +21,20 @@ let gruberZuordnung: number;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const db = app.services.db;
-  const now = nowDb();
-  const [kategorie] = await db('abstellplatz_kategorien').insert({
-    name: 'PKW-Stellplatz',
-    jahresgebuehr_cent: 6000,
-    aktiv: true,
-    created_at: now,
-    updated_at: now,
+  const kategorieId = (
+    await buildAbstellplatzKategorie(app.services, { name: 'PKW-Stellplatz', jahresgebuehrCent: 6000 })
+  ).id;
+  const abstellplatzId = (await buildAbstellplatz(app.services, { nummer: 'E-1', kategorieId })).id;
+  huber = (await buildAdresse(app.services, { nachname: 'Huber', vorname: 'Maria', flags: 256 })).id;
+  const gruber = (await buildAdresse(app.services, { nachname: 'Gruber', vorname: 'Anna', flags: 256 })).id;
+  // Gruber's assignment ends the day before Huber's starts (2023-12-31).
+  await buildAbstellplatzZuordnung(app.services, { abstellplatzId, adresseId: gruber, datum: '2020-01-01' });
+  const platz = await buildAbstellplatzZuordnung(app.services, {
+    abstellplatzId,
+    adresseId: huber,
+    datum: '2024-01-01',
   });
-  const [platz] = await db('abstellplaetze').insert({
-    nummer: 'E-1',
-    kategorie_id: kategorie,
-    aktiv: true,
-    created_at: now,
-    updated_at: now,
-  });
-  const adresse = async (nachname: string, vorname: string) =>
-    Number((await db('adressen').insert({ nachname, vorname, flags: 256, created_at: now, updated_at: now }))[0]);
-  huber = await adresse('Huber', 'Maria');
-  const gruber = await adresse('Gruber', 'Anna');
-  [gruberZuordnung] = (
-    await db('abstellplatz_zuordnungen').insert({
-      abstellplatz_id: platz,
-      adresse_id: gruber,
-      von: '2020-01-01',
-      bis: '2023-12-31',
-      created_at: now,
-    })
-  ).map(Number) as [number];
-  await db('abstellplatz_zuordnungen').insert({
-    abstellplatz_id: platz,
-    adresse_id: huber,
-    von: '2024-01-01',
-    bis: null,
-    created_at: now,
-  });
+  gruberZuordnung = platz.zuordnungen.find((z) => z.adresseId === gruber)!.id;
 
   browser = await launchBrowser();
   page = await newPage(browser, app.url);

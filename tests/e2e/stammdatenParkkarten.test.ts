@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/platform/dates';
-import { nowDb } from '../../src/platform/db/db';
+import { buildAdresse, buildPachtabrechnung, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
 
@@ -21,8 +21,6 @@ const jahr = Number(todayIso().slice(0, 4));
 
 beforeAll(async () => {
   app = await startTestApp();
-  const db = app.services.db;
-  const now = nowDb();
   const admin = app.client();
   await admin.login('admin@test.kgv', TEST_PASSWORD);
   const verein = await admin.request('POST', 'Vereinseinstellungen/UpdateVereinseinstellungen', {
@@ -30,26 +28,10 @@ beforeAll(async () => {
     body: { name: 'KGV Sonnenhang', ort: 'Wien', land: 'Österreich' },
   });
   if (verein.status !== 200) throw new Error(verein.text);
-  const year = (await db('pachtabrechnungen').where({ jahr }).first('id')) as { id: number } | undefined;
-  paId = year
-    ? Number(year.id)
-    : Number(
-        (
-          await db('pachtabrechnungen').insert({ jahr, bezeichnung: String(jahr), created_at: now, updated_at: now })
-        )[0],
-      );
-  plotId = Number((await db('parzellen').insert({ nummer: '17', created_at: now, updated_at: now }))[0]);
-  const adresseId = Number(
-    (
-      await db('adressen').insert({ vorname: 'Maria', nachname: 'Huber', flags: 256, created_at: now, updated_at: now })
-    )[0],
-  );
-  await db('pachtverhaeltnisse').insert({
-    parzelle_id: plotId,
-    adresse_id: adresseId,
-    von: '2020-01-01',
-    created_at: now,
-  });
+  paId = (await buildPachtabrechnung(app.services, jahr)).id;
+  plotId = (await buildParzelle(app.services, { nummer: '17', pachtabrechnungId: paId })).id;
+  const adresseId = (await buildAdresse(app.services, { vorname: 'Maria', nachname: 'Huber', flags: 256 })).id;
+  await buildPachtverhaeltnis(app.services, { parzelleId: plotId, adresseId, von: '2020-01-01' });
 
   browser = await launchBrowser();
   page = await newPage(browser, app.url);
