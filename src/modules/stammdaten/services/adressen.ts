@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/principal';
 import { dateOf, todayIso } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
@@ -14,6 +15,7 @@ import type {
   AdresseParzelle,
   PersonLookup,
 } from '../schema/adressen';
+import type { AdresseRow } from '../tables';
 import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { adresseJahr } from './adresseJahr';
 import { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload } from './adresseRequest';
@@ -29,32 +31,8 @@ const TABLE = 'adressen';
 const NOT_FOUND = 'Die Adresse wurde nicht gefunden.';
 const KGV_MITGLIED = 256;
 
-type Row = {
-  id: number;
-  version: number;
-  anrede: string;
-  titel: string;
-  vorname: string;
-  nachname: string;
-  strasse: string;
-  plz: string;
-  ort: string;
-  land: string;
-  telefon: string;
-  mobil: string;
-  email: string;
-  geburtsdatum: string | null;
-  eintrittsdatum: string | null;
-  austrittsdatum: string | null;
-  flags: number;
-  adresstyp: number;
-  iban: string;
-  zeitung_erlaubt: number | boolean;
-  notiz: string | null;
-};
-
 /** The one way an Adresse is answered: its row, its current leases, active as of `today`. */
-export function presentAdresse(r: Row, parzellen: AdresseParzelle[], today: string): Adresse {
+export function presentAdresse(r: AdresseRow, parzellen: AdresseParzelle[], today: string): Adresse {
   const austrittsdatum = dateOf(r.austrittsdatum);
   return {
     id: Number(r.id),
@@ -84,6 +62,14 @@ export function presentAdresse(r: Row, parzellen: AdresseParzelle[], today: stri
   };
 }
 
+/** A current lease joined with its plot. */
+const currentPachtverhaeltnisRow = z.object({
+  adresse_id: z.coerce.number(),
+  id: z.coerce.number(),
+  nummer: z.string(),
+  von: z.string(),
+});
+
 /** Current leases (von ≤ today, no end or an end from today on) per address. */
 async function currentPachtverhaeltnisse(
   db: Db,
@@ -94,7 +80,7 @@ async function currentPachtverhaeltnisse(
     .join('parzellen as p', 'p.id', 'pv.parzelle_id')
     .select('pv.adresse_id', 'p.id', 'p.nummer', 'pv.von');
   if (adresseId !== undefined) query.andWhere('pv.adresse_id', adresseId);
-  const rows = (await query) as { adresse_id: number; id: number; nummer: string; von: string }[];
+  const rows = z.array(currentPachtverhaeltnisRow).parse(await query);
   const map = new Map<number, AdresseParzelle[]>();
   for (const r of rows) {
     const list = map.get(Number(r.adresse_id)) ?? [];
@@ -113,10 +99,7 @@ export type AdressenFilter = { search?: string; filter?: 'aktiv' | 'ehemalig' | 
 /** ActiveAdressen: addresses by name, filtered by membership state and a search over name, place and e-mail. */
 export async function listAdressen(db: Db, options: AdressenFilter = {}): Promise<Adresse[]> {
   const today = todayIso();
-  const [rows, leases] = await Promise.all([
-    db(TABLE).select() as Promise<Row[]>,
-    currentPachtverhaeltnisse(db, today),
-  ]);
+  const [rows, leases] = await Promise.all([db(TABLE).select(), currentPachtverhaeltnisse(db, today)]);
   const filter = options.filter ?? 'aktiv';
   const needle = (options.search ?? '').trim().toLocaleLowerCase('de-AT');
   const list = rows
@@ -134,7 +117,7 @@ export async function listAdressen(db: Db, options: AdressenFilter = {}): Promis
 }
 
 export async function getAdresse(db: Db, id: number): Promise<Adresse> {
-  const row = (await db(TABLE).where({ id }).first()) as Row | undefined;
+  const row = await db(TABLE).where({ id }).first();
   if (!row) throw notFound(NOT_FOUND);
   const today = todayIso();
   const leases = await currentPachtverhaeltnisse(db, today, id);
@@ -215,7 +198,10 @@ async function saveAdresseInTransaction(
   };
   let id = data.id;
   if (before) await db(TABLE).where({ id }).update(values);
-  else [id] = (await db(TABLE).insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+  else {
+    const [newId] = await db(TABLE).insert({ ...values, created_at: values.updated_at });
+    id = Number(newId);
+  }
   const after = await getAdresse(db, id);
   await recordHistory(db, actor, {
     entityType: ADRESSE_HISTORY_TYPE,
@@ -245,6 +231,9 @@ async function saveAdresseInTransaction(
 }
 
 const list = (items: string[]) => [...new Set(items)].join(', ');
+/** The plot or space numbers, the function names an address is still used by (joined reads). */
+const nummerRows = z.array(z.object({ nummer: z.string() }));
+const nameRows = z.array(z.object({ name: z.string() }));
 
 /** Deletes an address nothing refers to, with its further persons and files. */
 export async function deleteAdresse(services: AppServices, db: Db, actor: Actor, id: number): Promise<void> {
@@ -253,21 +242,27 @@ export async function deleteAdresse(services: AppServices, db: Db, actor: Actor,
 
 async function deleteAdresseInTransaction(services: AppServices, db: Db, actor: Actor, id: number): Promise<void> {
   const before = await getAdresse(db, id);
-  const leases = (await db('pachtverhaeltnisse as p')
-    .join('parzellen as z', 'z.id', 'p.parzelle_id')
-    .where('p.adresse_id', id)
-    .orderBy('p.von')
-    .select('z.nummer')) as { nummer: string }[];
-  const parking = (await db('abstellplatz_zuordnungen as a')
-    .join('abstellplaetze as s', 's.id', 'a.abstellplatz_id')
-    .where('a.adresse_id', id)
-    .orderBy('a.von')
-    .select('s.nummer')) as { nummer: string }[];
-  const functions = (await db('funktionaere as f')
-    .join('funktionen as n', 'n.id', 'f.funktion_id')
-    .where('f.adresse_id', id)
-    .orderBy('f.von')
-    .select('n.name')) as { name: string }[];
+  const leases = nummerRows.parse(
+    await db('pachtverhaeltnisse as p')
+      .join('parzellen as z', 'z.id', 'p.parzelle_id')
+      .where('p.adresse_id', id)
+      .orderBy('p.von')
+      .select('z.nummer'),
+  );
+  const parking = nummerRows.parse(
+    await db('abstellplatz_zuordnungen as a')
+      .join('abstellplaetze as s', 's.id', 'a.abstellplatz_id')
+      .where('a.adresse_id', id)
+      .orderBy('a.von')
+      .select('s.nummer'),
+  );
+  const functions = nameRows.parse(
+    await db('funktionaere as f')
+      .join('funktionen as n', 'n.id', 'f.funktion_id')
+      .where('f.adresse_id', id)
+      .orderBy('f.von')
+      .select('n.name'),
+  );
   const reasons: string[] = [];
   if (leases.length) {
     const nummern = list(leases.map((l) => l.nummer));
@@ -305,14 +300,14 @@ async function deleteAdresseInTransaction(services: AppServices, db: Db, actor: 
 
 /** Common/Addressen and Common/AlleAdressen: every address by name. */
 export async function adressenLookup(db: Db): Promise<AdresseLookup[]> {
-  const rows = (await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'ort')) as Row[];
+  const rows = await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'ort');
   return sortAdressen(rows.map((r) => ({ id: Number(r.id), name: displayName(r), ort: r.ort })));
 }
 
 /** Common/Personen (all) and Common/ActivePersonen: addresses and their further persons. */
 export async function personenLookup(db: Db, onlyActive: boolean): Promise<PersonLookup[]> {
   const today = todayIso();
-  const rows = (await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'austrittsdatum')) as Row[];
+  const rows = await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'austrittsdatum');
   const kept = rows.filter((r) => !onlyActive || isActive(dateOf(r.austrittsdatum), today));
   const ids = new Set(kept.map((r) => Number(r.id)));
   const out: PersonLookup[] = kept.map((r) => ({

@@ -5,6 +5,7 @@ import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLoc
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { WeiterePerson, WeiterePersonInput } from '../schema/adressen';
+import type { WeiterePersonRow } from '../tables';
 import { recordOnAdresse } from './adresseHistory';
 import { compareNames, displayName } from './names';
 
@@ -13,24 +14,6 @@ const TABLE = 'weitere_personen';
 const NOT_FOUND = 'Die weitere Person wurde nicht gefunden.';
 
 export type { WeiterePerson };
-
-export type WeiterePersonRow = {
-  id: number;
-  version: number;
-  adresse_id: number;
-  anrede: string;
-  titel: string;
-  vorname: string;
-  nachname: string;
-  beziehung: string;
-  telefon: string;
-  email: string;
-  geburtsdatum: string | null;
-  eintrittsdatum: string | null;
-  flags: number;
-  zeitung_erlaubt: number | boolean;
-  notiz: string | null;
-};
 
 /** The one way a Weitere Person is answered. */
 export const presentWeiterePerson = (r: WeiterePersonRow): WeiterePerson => ({
@@ -55,18 +38,18 @@ const sortPersons = (list: WeiterePerson[]) =>
   list.sort((a, b) => compareNames(displayName(a), displayName(b)) || a.id - b.id);
 
 export async function listWeiterePersonen(db: Db, adresseId: number): Promise<WeiterePerson[]> {
-  const rows = (await db(TABLE).where({ adresse_id: adresseId })) as WeiterePersonRow[];
+  const rows = await db(TABLE).where({ adresse_id: adresseId });
   return sortPersons(rows.map(presentWeiterePerson));
 }
 
 /** Every further person, for the lookups. */
 export async function listAllWeiterePersonen(db: Db): Promise<WeiterePerson[]> {
-  const rows = (await db(TABLE).select()) as WeiterePersonRow[];
+  const rows = await db(TABLE).select();
   return sortPersons(rows.map(presentWeiterePerson));
 }
 
 export async function getWeiterePerson(db: Db, id: number): Promise<WeiterePerson> {
-  const row = (await db(TABLE).where({ id }).first()) as WeiterePersonRow | undefined;
+  const row = await db(TABLE).where({ id }).first();
   if (!row) throw notFound(NOT_FOUND);
   return presentWeiterePerson(row);
 }
@@ -108,7 +91,10 @@ async function saveWeiterePersonInTransaction(db: Db, actor: Actor, data: Weiter
   };
   let id = data.id;
   if (before) await db(TABLE).where({ id }).update(values);
-  else [id] = (await db(TABLE).insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+  else {
+    const [newId] = await db(TABLE).insert({ ...values, created_at: values.updated_at });
+    id = Number(newId);
+  }
   const after = await getWeiterePerson(db, id);
   await recordHistory(db, actor, {
     entityType: WEITERE_PERSON_HISTORY_TYPE,
