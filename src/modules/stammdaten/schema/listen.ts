@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, queryBool, queryInt, text } from '../../../platform/validation';
+import { pachtabrechnungResponse } from '../../abrechnung/schema';
 
 // Query schemas of the Stammdaten lists (Geburtstags-, Jubiläums-, Unterschriftenliste, Summenblatt,
 // Stammdatenblatt). Like the module's other queries they ignore parameters they do not know.
@@ -49,3 +50,76 @@ export const stammdatenblattQuery = z
       });
     }
   });
+
+// ---- Answers (format=json): the UI imports their types (`import type`) from here (ADR 0005) ----
+
+/** A row of the Geburtstagsliste: an active address or one of its further persons. */
+export const geburtstagRowResponse = z.object({
+  name: z.string(),
+  geburtsdatum: z.string(),
+  /** The age reached in the year of the Stichtag. */
+  alter: z.number(),
+  /** The address's current plots, "12, 14". */
+  parzellen: z.string(),
+  adresseId: z.number(),
+  weiterePerson: z.boolean(),
+});
+export type GeburtstagRow = z.infer<typeof geburtstagRowResponse>;
+
+/** A row of the Jubiläumsliste: a member reaching `jahre` years of membership. */
+export const jubilaeumRowResponse = z.object({
+  name: z.string(),
+  eintrittsdatum: z.string(),
+  jahre: z.number(),
+  parzellen: z.string(),
+  adresseId: z.number(),
+});
+export type JubilaeumRow = z.infer<typeof jubilaeumRowResponse>;
+
+/** A row of the Unterschriftenliste: a lease running today. */
+export const unterschriftRowResponse = z.object({
+  parzelle: z.string(),
+  name: z.string(),
+  adresseId: z.number(),
+  parzelleId: z.number(),
+});
+export type UnterschriftRow = z.infer<typeof unterschriftRowResponse>;
+
+/** A line of the Summenblatt: a count or a sum (areas as decimal strings). */
+export const summenRowResponse = z.object({
+  key: z.string(),
+  bezeichnung: z.string(),
+  wert: z.union([z.string(), z.number()]),
+});
+export type SummenRow = z.infer<typeof summenRowResponse>;
+
+/** The Summenblatt of a year, counted on its Stichtag. */
+export const summenblattResponse = z.object({
+  pachtabrechnung: pachtabrechnungResponse,
+  stichtag: z.string(),
+  rows: z.array(summenRowResponse),
+});
+export type Summenblatt = z.infer<typeof summenblattResponse>;
+
+/** The Stammdatenblatt of one address (format=json): the address's columns and what hangs on it. */
+export const stammdatenblattResponse = z.object({
+  /** The address's stored fields (dates YYYY-MM-DD) with its display name. */
+  adresse: z.looseObject({ id: z.number(), name: z.string() }),
+  parzellen: z.array(
+    z.object({ nummer: z.string(), flaeche: z.string(), von: z.string(), bis: z.string().nullable() }),
+  ),
+  weiterePersonen: z.array(
+    z.object({
+      name: z.string(),
+      beziehung: z.string(),
+      geburtsdatum: z.string().nullable(),
+      telefon: z.string(),
+      email: z.string(),
+    }),
+  ),
+  abstellplaetze: z.array(
+    z.object({ nummer: z.string(), kategorie: z.string(), von: z.string(), bis: z.string().nullable() }),
+  ),
+  funktionen: z.array(z.object({ name: z.string(), von: z.string(), bis: z.string().nullable() })),
+});
+export type Stammdatenblatt = z.infer<typeof stammdatenblattResponse>;

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { compareText } from '../../../platform/collation';
 import { dateOf, todayIso } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { formatDecimal, sumDecimals } from '../../../platform/money';
-import type { Pachtabrechnung } from '../../abrechnung/schema';
 import { resolveYear } from '../../abrechnung/services';
+import type { GeburtstagRow, JubilaeumRow, Summenblatt, SummenRow, UnterschriftRow } from '../schema/listen';
+import type { AdresseRow, WeiterePersonRow } from '../tables';
 import { compareNames, displayName, isActive } from './names';
 import { pachtverhaeltnisseOn } from './pachtverhaeltnisse';
 
@@ -13,11 +15,18 @@ export function germanDecimal(value: string | number | null | undefined, places 
   return value == null || value === '' ? '' : formatDecimal(value, places);
 }
 
+/** A lease's address and plot number (joined, so parsed: ADR 0005). */
+const adresseParzelleRow = z.object({ adresse_id: z.coerce.number(), nummer: z.coerce.string() });
+
 /** Plots with a lease running on `day`, by address id ("12, 14" sorted by number). */
 export async function currentParzellenByAdresse(db: Db, day: string): Promise<Map<number, string[]>> {
-  const rows = await pachtverhaeltnisseOn(db, day)
-    .join('parzellen as p', 'p.id', 'pv.parzelle_id')
-    .select('pv.adresse_id', 'p.nummer');
+  const rows = z
+    .array(adresseParzelleRow)
+    .parse(
+      await pachtverhaeltnisseOn(db, day)
+        .join('parzellen as p', 'p.id', 'pv.parzelle_id')
+        .select('pv.adresse_id', 'p.nummer'),
+    );
   const map = new Map<number, string[]>();
   for (const r of rows) {
     const list = map.get(Number(r.adresse_id)) ?? [];
@@ -35,14 +44,7 @@ export const ROUND_BIRTHDAYS = [50, 60, 70, 75, 80, 85, 90, 95];
 export const isRoundBirthday = (age: number) => ROUND_BIRTHDAYS.includes(age) || age >= 100;
 export const JUBILEE_YEARS = [10, 15, 20, 25, 30, 40, 50, 60];
 
-export type GeburtstagRow = {
-  name: string;
-  geburtsdatum: string;
-  alter: number;
-  parzellen: string;
-  adresseId: number;
-  weiterePerson: boolean;
-};
+export type { GeburtstagRow, JubilaeumRow, Summenblatt, SummenRow, UnterschriftRow };
 
 export type GeburtstagOptions = { date: string; weiterePersonen: boolean; zeitungsfilter: boolean; fifties: boolean };
 
@@ -53,7 +55,11 @@ export async function geburtstagsliste(db: Db, opts: GeburtstagOptions): Promise
   const adressen = await db('adressen').whereNotNull('geburtsdatum').select();
   const activeIds = new Set<number>();
   const rows: GeburtstagRow[] = [];
-  const push = (p: Record<string, unknown>, adresseId: number, weiterePerson: boolean) => {
+  type Person = Pick<
+    AdresseRow | WeiterePersonRow,
+    'geburtsdatum' | 'zeitung_erlaubt' | 'titel' | 'vorname' | 'nachname'
+  >;
+  const push = (p: Person, adresseId: number, weiterePerson: boolean) => {
     const geburtsdatum = dateOf(p.geburtsdatum);
     if (!geburtsdatum) return;
     if (opts.zeitungsfilter && !p.zeitung_erlaubt) return;
@@ -61,7 +67,7 @@ export async function geburtstagsliste(db: Db, opts: GeburtstagOptions): Promise
     if (alter < 0) return;
     if (opts.fifties && !isRoundBirthday(alter)) return;
     rows.push({
-      name: displayName(p as { titel: string; vorname: string; nachname: string }),
+      name: displayName(p),
       geburtsdatum,
       alter,
       parzellen: (plots.get(adresseId) ?? []).join(', '),
@@ -88,14 +94,6 @@ export async function geburtstagsliste(db: Db, opts: GeburtstagOptions): Promise
   );
 }
 
-export type JubilaeumRow = {
-  name: string;
-  eintrittsdatum: string;
-  jahre: number;
-  parzellen: string;
-  adresseId: number;
-};
-
 /** Members reaching 10, 15, 20, 25, 30, 40, 50 or 60 years of membership in the year of `date`. */
 export async function jubilaeumsliste(db: Db, date: string): Promise<JubilaeumRow[]> {
   const year = yearOf(date);
@@ -117,7 +115,17 @@ export async function jubilaeumsliste(db: Db, date: string): Promise<JubilaeumRo
   return rows.sort((a, b) => b.jahre - a.jahre || compareNames(a.name, b.name));
 }
 
-export type UnterschriftRow = { parzelle: string; name: string; adresseId: number; parzelleId: number };
+/** A lease running today with its plot and holder (joined, so parsed). */
+const unterschriftRow = z.object({
+  parzelle_id: z.coerce.number(),
+  nummer: z.coerce.string(),
+  gruppe_id: z.coerce.number().nullable(),
+  adresse_id: z.coerce.number(),
+  titel: z.string().nullable(),
+  vorname: z.string().nullable(),
+  nachname: z.string(),
+  flags: z.coerce.number(),
+});
 
 /** One row per lease running today, by plot number; optionally only members, only one group. */
 export async function unterschriftenliste(
@@ -139,7 +147,7 @@ export async function unterschriftenliste(
       'a.flags',
     );
   if (opts.gruppenFilter) q.where('p.gruppe_id', opts.gruppenFilter);
-  const rows = await q;
+  const rows = z.array(unterschriftRow).parse(await q);
   return rows
     .filter((r) => !opts.nurMitglieder || (Number(r.flags) & 256) !== 0)
     .map((r) => ({
@@ -151,16 +159,11 @@ export async function unterschriftenliste(
     .sort((a, b) => compareText(a.parzelle, b.parzelle) || compareNames(a.name, b.name));
 }
 
-export type SummenRow = { key: string; bezeichnung: string; wert: string | number };
-
 /**
  * Counts and sums of a year: plots, areas, members, parking spaces, groups. The year is resolved as
  * every yearly call does it: the given id (404 when unknown), else the newest, else the current one.
  */
-export async function summenblatt(
-  db: Db,
-  pachtabrechnungID?: number,
-): Promise<{ pachtabrechnung: Pachtabrechnung; stichtag: string; rows: SummenRow[] }> {
+export async function summenblatt(db: Db, pachtabrechnungID?: number): Promise<Summenblatt> {
   const pa = await resolveYear(db, pachtabrechnungID);
   const today = todayIso();
   const stichtag =
@@ -179,7 +182,9 @@ export async function summenblatt(
     jahr.filter((j) => aktivIds.has(Number(j.parzelle_id))).map((j) => j.gemeinschaftsflaeche),
     2,
   );
-  const plots = await pachtverhaeltnisseOn(db, stichtag).select('pv.parzelle_id', 'pv.adresse_id');
+  const plots = z
+    .array(z.object({ parzelle_id: z.coerce.number() }))
+    .parse(await pachtverhaeltnisseOn(db, stichtag).select('pv.parzelle_id', 'pv.adresse_id'));
   const vergeben = new Set(plots.map((p) => Number(p.parzelle_id)).filter((id) => aktivIds.has(id)));
   const adressen = await db('adressen').select('id', 'flags', 'austrittsdatum');
   const aktiveAdressen = new Set(
