@@ -82,7 +82,10 @@ async function saveGruppeInTransaction(
   let savedId = id;
   try {
     if (before) await db('gruppen').where({ id }).update(values);
-    else [savedId] = (await db('gruppen').insert({ ...values, created_at: now })).map(Number) as [number];
+    else {
+      const [newId] = await db('gruppen').insert({ ...values, created_at: now });
+      savedId = Number(newId);
+    }
   } catch (err) {
     // Another board member saved the same name a moment ago.
     if (isUniqueViolation(err)) throw validationFailed({ name: ['Eine Gruppe mit diesem Namen gibt es bereits.'] });

@@ -180,10 +180,10 @@ async function saveHauptwasserzaehlerInTransaction(db: Db, actor: Actor, data: H
   let id = data.id;
   try {
     if (before) await db('hauptwasserzaehler').where({ id }).update(values);
-    else
-      [id] = (await db('hauptwasserzaehler').insert({ ...values, created_at: values.updated_at })).map(Number) as [
-        number,
-      ];
+    else {
+      const [newId] = await db('hauptwasserzaehler').insert({ ...values, created_at: values.updated_at });
+      id = Number(newId);
+    }
   } catch (err) {
     if (isUniqueViolation(err)) throw validationFailed({ nummer: ['Diese Zählernummer ist bereits vergeben.'] });
     throw err;

@@ -190,7 +190,10 @@ async function saveParzelleInTransaction(db: Db, actor: Actor, data: ParzelleInp
   };
   let savedId = id;
   if (before) await db('parzellen').where({ id }).update(values);
-  else [savedId] = (await db('parzellen').insert({ ...values, created_at: now })).map(Number) as [number];
+  else {
+    const [newId] = await db('parzellen').insert({ ...values, created_at: now });
+    savedId = Number(newId);
+  }
 
   const jahr = {
     gemeinschaftsflaeche:
