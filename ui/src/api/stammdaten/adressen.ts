@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type {
   Adresse,
   AdresseDetail,
@@ -7,6 +8,7 @@ import type {
 import { withQuery } from '../fetcher';
 import { mutateApi } from '../mutateApi';
 import { useApi } from '../useApi';
+import type { adresseBody, weiterePersonBody } from './schemas';
 
 // Shapes of docs/api/stammdaten.md: dates YYYY-MM-DD, flags as a bit sum. The answer types are the
 // server's (src/modules/stammdaten/schema/adressen.ts), never copies (ADR 0005).
@@ -18,53 +20,14 @@ export type {
   WeiterePerson,
 } from '../../../../src/modules/stammdaten/schema/adressen';
 
-/** 1 Hauptwohnsitz, 2 bevorzugt E-Mail, 256 KGV-Mitglied, 512 KGV-Mitarbeiter. */
-export const ADRESSE_FLAGS = { hauptwohnsitz: 1, bevorzugtEmail: 2, kgvMitglied: 256, kgvMitarbeiter: 512 } as const;
+/** 1 Hauptwohnsitz, 2 bevorzugt E-Mail, 256 KGV-Mitglied, 512 KGV-Mitarbeiter: the server's, not a copy. */
+export { ADRESSE_FLAGS } from '../../../../src/modules/stammdaten/schema/adressen';
 
-/** The fields a client sends to UpdateAdresse. */
-export interface AdresseInput {
-  id?: number;
-  /** The version read (optimistic lock); absent: no check. */
-  version?: number;
-  anrede: string;
-  titel: string;
-  vorname: string;
-  nachname: string;
-  strasse: string;
-  plz: string;
-  ort: string;
-  land: string;
-  telefon: string;
-  mobil: string;
-  email: string;
-  geburtsdatum: string | null;
-  eintrittsdatum: string | null;
-  austrittsdatum: string | null;
-  flags: number;
-  adresstyp: number;
-  iban: string;
-  zeitungErlaubt: boolean;
-  notiz: string;
-}
+/** The body of UpdateAdresse (JSON, or the multipart `data`): exactly what the API's schema accepts. */
+export type AdresseInput = z.input<typeof adresseBody>;
 
-export interface WeiterePersonInput {
-  /** The version read (optimistic lock); absent: no check. */
-  version?: number;
-  id?: number;
-  adresseId: number;
-  anrede: string;
-  titel: string;
-  vorname: string;
-  nachname: string;
-  beziehung: string;
-  telefon: string;
-  email: string;
-  geburtsdatum: string | null;
-  eintrittsdatum: string | null;
-  flags: number;
-  zeitungErlaubt: boolean;
-  notiz: string;
-}
+/** The body of UpdateWeiterePerson: exactly what the API's schema accepts. */
+export type WeiterePersonInput = z.input<typeof weiterePersonBody>;
 
 export type AdressenFilter = 'aktiv' | 'ehemalig' | 'alle';
 export type MitgliedFilter = 'alle' | 'ja' | 'nein';
