@@ -19,6 +19,7 @@ import {
   View,
 } from '@adobe/react-spectrum';
 import { useState } from 'react';
+import type { Summenblatt } from '../../../../../src/modules/stammdaten/schema/listen';
 import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { formatDecimal } from '../../../../../src/platform/money';
 import { describeError } from '../../../api/errors';
@@ -159,7 +160,8 @@ export default function ListenScreen() {
     try {
       const data = await apiFetch<unknown>(listUrl(kind, urlParams, 'json'));
       if (kind === 'Summenblatt') {
-        const s = data as { rows: Record<string, unknown>[]; stichtag: string; pachtabrechnung: { jahr: number } };
+        // The server's answer type (schema/listen.ts), not a copy (ADR 0005).
+        const s = data as Summenblatt;
         setResult({
           kind,
           rows: s.rows,
