@@ -56,7 +56,7 @@ describe('user administration', () => {
 
   it('updates roles and deactivation ends the user’s sessions', async () => {
     const c = await app.signedIn(['Kassier'], 'deact@test.kgv');
-    const id = (await app.services.db('users').where({ email: 'deact@test.kgv' }).first('id')).id;
+    const id = Number((await app.services.db('users').where({ email: 'deact@test.kgv' }).first('id'))?.id);
     const res = await admin.post<UserRow>('User/UpdateUser', {
       id,
       email: 'deact@test.kgv',
@@ -81,12 +81,12 @@ describe('user administration', () => {
   });
 
   it('does not delete oneself or the last administrator', async () => {
-    const me = (await app.services.db('users').where({ email: 'admin@test.kgv' }).first('id')).id;
+    const me = Number((await app.services.db('users').where({ email: 'admin@test.kgv' }).first('id'))?.id);
     const self = await admin.delete('User/DeleteUser', { userID: me });
     expect(self.status).toBe(409);
     // A second GlobalAdmin may delete the first, but then not the last one left.
     const other = await app.signedIn(['GlobalAdmin'], 'admin2@test.kgv');
-    const otherId = (await app.services.db('users').where({ email: 'admin2@test.kgv' }).first('id')).id;
+    const otherId = Number((await app.services.db('users').where({ email: 'admin2@test.kgv' }).first('id'))?.id);
     const admins = await app.services.db('user_roles').whereIn('role_id', [1, 2]).pluck('user_id');
     expect(admins).toContain(otherId);
     const demote = await admin.post('User/UpdateUser', {
@@ -110,7 +110,7 @@ describe('user administration', () => {
 
   it('deletes a user and writes the history', async () => {
     await app.signedIn(['Kassier'], 'gone@test.kgv');
-    const id = (await app.services.db('users').where({ email: 'gone@test.kgv' }).first('id')).id;
+    const id = Number((await app.services.db('users').where({ email: 'gone@test.kgv' }).first('id'))?.id);
     expect((await admin.delete('User/DeleteUser', { userID: id })).status).toBe(204);
     expect(await app.services.db('users').where({ id }).first()).toBeUndefined();
     const history = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `User:${id}` });
@@ -121,7 +121,7 @@ describe('user administration', () => {
 describe('nobody raises rights', () => {
   it('an Obmann (user editing, no admin rights) cannot hand out Administrator or admin rights', async () => {
     const obmann = await app.signedIn(['Obmann'], 'obmann@test.kgv');
-    const obmannId = (await app.services.db('users').where({ email: 'obmann@test.kgv' }).first('id')).id;
+    const obmannId = Number((await app.services.db('users').where({ email: 'obmann@test.kgv' }).first('id'))?.id);
     const before = await dump();
     const self = await obmann.post('User/UpdateUser', {
       id: obmannId,

@@ -15,15 +15,22 @@ afterAll(() => app.stop());
 type User = { id: number; email: string; name: string; active: boolean; roles: { id: number }[]; version: number };
 const GLOBAL_ADMIN_ID = 1;
 
-const userByEmail = async (email: string) => app.services.db('users').where({ email }).first();
+async function userById(id: number) {
+  const user = await app.services.db('users').where({ id }).first();
+  if (!user) throw new Error(`no user ${id}`);
+  return user;
+}
+
+async function userByEmail(email: string) {
+  const user = await app.services.db('users').where({ email }).first();
+  if (!user) throw new Error(`no user ${email}`);
+  return user;
+}
 const mailsTo = async (email: string) => (await app.services.mail.listOutbox()).filter((m) => m.to.includes(email));
 const roleId = async (name: string) => Number((await app.services.db('roles').where({ name }).first('id'))?.id);
 
 async function takeoverAttempt(attacker: ApiClient, attackerEmail: string): Promise<void> {
-  const admin = (await app.services.db('users').where({ id: GLOBAL_ADMIN_ID }).first()) as {
-    email: string;
-    mfa_enabled: unknown;
-  };
+  const admin = await userById(GLOBAL_ADMIN_ID);
   await app.services.db('users').where({ id: GLOBAL_ADMIN_ID }).update({ mfa_enabled: true, totp_secret: 'v1:a:b:c' });
 
   const reset = await attacker.post('User/ResetUsersMFA', { userID: GLOBAL_ADMIN_ID });
@@ -49,7 +56,7 @@ async function takeoverAttempt(attacker: ApiClient, attackerEmail: string): Prom
 
   // Nothing changed: the GlobalAdmin keeps address, 2FA and active flag, and "Passwort vergessen"
   // for the attacker's address sends nothing that could sign in as GlobalAdmin.
-  const after = await app.services.db('users').where({ id: GLOBAL_ADMIN_ID }).first();
+  const after = await userByEmail(admin.email);
   expect(after.email).toBe(admin.email);
   expect(Boolean(after.mfa_enabled)).toBe(true);
   expect(Boolean(after.active)).toBe(true);

@@ -51,7 +51,7 @@ describe('setting up the authenticator', () => {
     const stored = await app.services.db('user_recovery_codes').pluck('code_hash');
     for (const code of ok.body.recoveryCodes) expect(stored.join()).not.toContain(code);
     const row = await app.services.db('users').where({ email: 'setup@test.kgv' }).first('totp_secret');
-    expect(row.totp_secret).not.toContain(keyOf(setup.body.sharedKey));
+    expect(row?.totp_secret).not.toContain(keyOf(setup.body.sharedKey));
   });
 });
 
@@ -233,7 +233,7 @@ describe('turning 2FA off and resetting it', () => {
     await withTwoFactor('lost-phone@test.kgv');
     const admin = app.client();
     await admin.login('admin@test.kgv', TEST_PASSWORD);
-    const id = (await app.services.db('users').where({ email: 'lost-phone@test.kgv' }).first('id')).id;
+    const id = Number((await app.services.db('users').where({ email: 'lost-phone@test.kgv' }).first('id'))?.id);
     expect((await admin.post('User/ResetUsersMFA', { userID: id })).status).toBe(204);
     expect(await app.client().login('lost-phone@test.kgv', TEST_PASSWORD)).toBe(0);
     const kassier = await app.signedIn(['Kassier']);

@@ -135,7 +135,7 @@ describe('kgv', () => {
       failed_logins: 0,
     });
     const row = await t.db('users').where({ email: 'rescue@verein.at' }).first('mfa_enabled');
-    expect(Boolean(row.mfa_enabled)).toBe(false);
+    expect(Boolean(row?.mfa_enabled)).toBe(false);
     const unknown = await kgv('user', 'unlock', '--email', 'niemand@verein.at');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Kein Benutzer mit der E-Mail-Adresse niemand@verein.at.');

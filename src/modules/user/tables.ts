@@ -57,10 +57,9 @@ export type LoginThrottleRow = {
 
 export type SecretKeyRow = { name: string; check_value: string; created_at: string };
 
-// `users` is not declared in `Tables` yet: about 30 reads in tests/ take `.first()` of it as always
-// found; it joins when those are adjusted (ADR 0005). Until then its reads name `UserRow`.
 declare module 'knex/types/tables' {
   interface Tables {
+    users: UserRow;
     roles: RoleRow;
     role_rights: RoleRightRow;
     user_roles: UserRoleRow;

@@ -59,15 +59,16 @@ async function lockWhenExhausted(db: Db, email: string, client: string): Promise
 export async function checkPassword(db: Db, email: string, password: string, client: string): Promise<LoginOutcome> {
   const key = throttleEmail(email);
   const from = throttleClient(client);
-  const user = await db('users').where({ email: key }).first();
-  const known = Boolean(user?.active);
+  const found = await db('users').where({ email: key }).first();
+  const user = found?.active ? found : undefined;
   if (!(await claimAttempt(db, key, from))) {
     // Same work as a real check, so a lock is not told apart by its speed either.
     await verifyPassword(password, null);
     return { result: LoginResult.LockedOut };
   }
-  const ok = await verifyPassword(password, known ? user.password_hash : null);
-  if (!ok) {
+  const ok = await verifyPassword(password, user ? user.password_hash : null);
+  // verifyPassword is false without a user; the second test tells TypeScript so.
+  if (!ok || !user) {
     return (await lockWhenExhausted(db, key, from))
       ? { result: LoginResult.LockedOut }
       : { result: LoginResult.UnknownResult };

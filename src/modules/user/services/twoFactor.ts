@@ -21,7 +21,7 @@ export async function checkTotp(db: Db, keys: SealKeys, userId: number, code: st
   const user = await db('users').where({ id: userId }).first('totp_secret', 'totp_last_step');
   const key = user?.totp_secret ? openKey(keys, user.totp_secret) : undefined;
   const token = code.replace(/\s+/g, '');
-  if (!key || !/^\d{6}$/.test(token)) return false;
+  if (!user || !key || !/^\d{6}$/.test(token)) return false;
   const result = await verify({
     secret: key,
     token,

@@ -1,7 +1,7 @@
 import { hashPassword } from '../../../platform/auth/passwords';
 import type { Actor, Principal } from '../../../platform/auth/principal';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
-import { validationFailed } from '../../../platform/errors';
+import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { type CreateUserInput, type CurrentUser, createUserInput } from '../schema';
 
@@ -71,6 +71,7 @@ export async function createUser(db: Db, input: CreateUserInput, actor: Actor): 
 
 export async function getUserSummary(db: Db, id: number): Promise<UserSummary> {
   const user = await db('users').where({ id }).first();
+  if (!user) throw notFound('Der Benutzer wurde nicht gefunden.');
   const roles = await db('roles')
     .join('user_roles', 'user_roles.role_id', 'roles.id')
     .where('user_roles.user_id', id)
@@ -80,7 +81,7 @@ export async function getUserSummary(db: Db, id: number): Promise<UserSummary> {
 }
 
 export async function listUsers(db: Db): Promise<UserSummary[]> {
-  const ids = (await db('users').orderBy('name').pluck('id')) as number[];
+  const ids = await db('users').orderBy('name').pluck('id');
   return Promise.all(ids.map((id) => getUserSummary(db, id)));
 }
 
