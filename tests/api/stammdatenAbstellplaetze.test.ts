@@ -5,19 +5,26 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/platform/dates';
-import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
-import { buildAdresse, buildPachtabrechnung, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
+import {
+  buildAbstellplatz,
+  buildAbstellplatzKategorie,
+  buildAbstellplatzZuordnung,
+  buildAdresse,
+  buildPachtabrechnung,
+  buildPachtverhaeltnis,
+  buildParzelle,
+} from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Abstellplätze: CRUD, assignments (Neuzuordnung, date edits, overlap), export, parking cards.
 
 let app: TestApp;
 let admin: ApiClient;
-let pkwId: number;
-let huber: number;
-let maier: number;
-let paId: number;
+let tags = 0;
+/** A mark unique to one test: the names it builds carry it, so the tests pass in any order. */
+const tag = () => `t${++tags}z`;
+let years = 0;
 const today = todayIso();
 const jahr = Number(today.slice(0, 4));
 const addDays = (iso: string, n: number) => {
@@ -33,14 +40,6 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = app.client();
   await admin.login('admin@test.kgv', TEST_PASSWORD);
-  const kat = await admin.post<{ id: number }>('Vereinseinstellungen/UpdateAbstellPlatzKategorie', {
-    name: 'PKW-Stellplatz',
-    jahresgebuehrCent: 6000,
-  });
-  pkwId = kat.body.id;
-  huber = await adresse('Huber', 'Maria');
-  maier = await adresse('Maier', 'Josef');
-  paId = (await buildPachtabrechnung(app.services, jahr)).id;
   const verein = await admin.request('POST', 'Vereinseinstellungen/UpdateVereinseinstellungen', {
     query: { edit: 'Adresse' },
     body: { name: 'KGV Sonnenhang', ort: 'Wien', land: 'Österreich' },
@@ -69,56 +68,80 @@ const save = (body: unknown, client = admin) =>
 const count = async (table: string) => Number((await app.services.db(table).count({ n: '*' }).first())?.n);
 
 describe('Abstellplätze', () => {
-  let a1: Abstellplatz;
-  let a2: Abstellplatz;
+  /** A category and two members, named with the test's tag. */
+  const setup = async () => {
+    const t = tag();
+    const pkwId = (
+      await buildAbstellplatzKategorie(app.services, { name: `PKW-Stellplatz ${t}`, jahresgebuehrCent: 6000 })
+    ).id;
+    return { t, pkwId, huber: await adresse(`Huber${t}`, 'Maria'), maier: await adresse(`Maier${t}`, 'Josef') };
+  };
+  /** Space `A-1 t…` held by Huber from 100 days ago, by Maier from 10 days ago (Huber's ends the day before). */
+  const assigned = async () => {
+    const s = await setup();
+    const a1 = await buildAbstellplatz(app.services, { nummer: `A-1 ${s.t}`, kategorieId: s.pkwId });
+    const zuordnung = (adresseId: number, datum: string) =>
+      buildAbstellplatzZuordnung(app.services, { abstellplatzId: a1.id, adresseId, datum });
+    await zuordnung(s.huber, addDays(today, -100));
+    await zuordnung(s.maier, addDays(today, -10));
+    return { ...s, a1 };
+  };
 
   it('creates, reads, lists and updates spaces with history', async () => {
-    const res = await save({ nummer: ' A-1 ', kategorieId: pkwId, notiz: 'beim Tor' });
+    const { t, pkwId } = await setup();
+    const res = await save({ nummer: ` A-1 ${t} `, kategorieId: pkwId, notiz: 'beim Tor' });
     expect(res.status, res.text).toBe(200);
-    a1 = res.body;
+    const a1 = res.body;
     expect(a1).toEqual({
       id: expect.any(Number),
       version: 1,
-      nummer: 'A-1',
+      nummer: `A-1 ${t}`,
       kategorieId: pkwId,
-      kategorieName: 'PKW-Stellplatz',
+      kategorieName: `PKW-Stellplatz ${t}`,
       jahresgebuehrCent: 6000,
       aktiv: true,
       notiz: 'beim Tor',
       zuordnung: null,
       zuordnungen: [],
     });
-    a2 = (await save({ id: 0, nummer: 'A-2', kategorieId: pkwId })).body;
+    const a2 = (await save({ id: 0, nummer: `A-2 ${t}`, kategorieId: pkwId })).body;
     const upd = await save({ ...a2, notiz: 'neu', aktiv: false });
     expect(upd.body).toMatchObject({ id: a2.id, notiz: 'neu', aktiv: false });
     expect((await admin.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a1.id })).body).toEqual(a1);
-    expect((await admin.get<Abstellplatz[]>('Stammdaten/GetAbstellplaetze')).body.map((a) => a.nummer)).toEqual([
-      'A-1',
-      'A-2',
+    const ours = <T extends { nummer?: string; name?: string }>(list: T[]) =>
+      list.filter((a) => (a.nummer ?? a.name ?? '').endsWith(` ${t}`));
+    expect(ours((await admin.get<Abstellplatz[]>('Stammdaten/GetAbstellplaetze')).body).map((a) => a.nummer)).toEqual([
+      `A-1 ${t}`,
+      `A-2 ${t}`,
     ]);
-    expect((await admin.get('Stammdaten/Abstellplaetze')).body).toEqual([
-      { id: a1.id, name: 'A-1' },
-      { id: a2.id, name: 'A-2' },
+    expect(ours((await admin.get<{ id: number; name: string }[]>('Stammdaten/Abstellplaetze')).body)).toEqual([
+      { id: a1.id, name: `A-1 ${t}` },
+      { id: a2.id, name: `A-2 ${t}` },
     ]);
     const hist = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `Abstellplatz:${a2.id}` });
     expect(hist.body.map((h) => h.action)).toEqual(['update', 'create']);
-    expect((await admin.get('Stammdaten/GetAbstellplatz', { id: 99999 })).status).toBe(404);
+    expect((await admin.get('Stammdaten/GetAbstellplatz', { id: 999_999 })).status).toBe(404);
   });
 
   it('refuses duplicate numbers, unknown categories and bad input with 422, changing nothing', async () => {
+    const { t, pkwId } = await setup();
+    await buildAbstellplatz(app.services, { nummer: `A-1 ${t}`, kategorieId: pkwId });
     const before = await count('abstellplaetze');
-    const dup = await save({ nummer: 'a-1', kategorieId: pkwId });
+    const dup = await save({ nummer: `a-1 ${t}`, kategorieId: pkwId });
     expect(dup.status).toBe(422);
-    expect(dup.body.errors?.nummer?.[0]).toContain('A-1');
-    const kat = await save({ nummer: 'A-9', kategorieId: 9999 });
+    expect(dup.body.errors?.nummer?.[0]).toContain(`A-1 ${t}`);
+    const kat = await save({ nummer: `A-9 ${t}`, kategorieId: 999_999 });
     expect(kat.status).toBe(422);
     expect(kat.body.errors?.kategorieId).toBeDefined();
     expect((await save({ nummer: '', kategorieId: pkwId })).status).toBe(422);
-    expect((await save({ nummer: 'A-9' })).status).toBe(422);
+    expect((await save({ nummer: `A-9 ${t}` })).status).toBe(422);
     expect(await count('abstellplaetze')).toBe(before);
   });
 
   it('assigns with Neuzuordnung: the old assignment ends the day before', async () => {
+    const { t, pkwId, huber, maier } = await setup();
+    const a1 = await buildAbstellplatz(app.services, { nummer: `A-1 ${t}`, kategorieId: pkwId });
+    const zuordnungen = await count('abstellplatz_zuordnungen');
     const start = addDays(today, -100);
     const r1 = await admin.post<Abstellplatz>('Stammdaten/UpdateNeuzuordnung', {
       abstellplatzId: a1.id,
@@ -126,14 +149,24 @@ describe('Abstellplätze', () => {
       datum: start,
     });
     expect(r1.status, r1.text).toBe(200);
-    expect(r1.body.zuordnung).toMatchObject({ adresseId: huber, adresseName: 'Huber Maria', von: start, bis: null });
+    expect(r1.body.zuordnung).toMatchObject({
+      adresseId: huber,
+      adresseName: `Huber${t} Maria`,
+      von: start,
+      bis: null,
+    });
     const wechsel = addDays(today, -10);
     const r2 = await admin.post<Abstellplatz>('Stammdaten/UpdateNeuzuordnung', {
       abstellplatzId: a1.id,
       adresseId: maier,
       datum: wechsel,
     });
-    expect(r2.body.zuordnung).toMatchObject({ adresseId: maier, adresseName: 'Maier Josef', von: wechsel, bis: null });
+    expect(r2.body.zuordnung).toMatchObject({
+      adresseId: maier,
+      adresseName: `Maier${t} Josef`,
+      von: wechsel,
+      bis: null,
+    });
     const alt = (
       await admin.get<(Zuordnung & { abstellplatzId: number })[]>('Stammdaten/GetAbstellplaetzeByAdresse', {
         adresseId: huber,
@@ -142,7 +175,7 @@ describe('Abstellplätze', () => {
     expect(alt).toHaveLength(1);
     expect(alt[0]).toMatchObject({ abstellplatzId: a1.id, von: start, bis: addDays(wechsel, -1) });
     const one = await admin.get<Zuordnung>('Stammdaten/GetAbstellplatzAdresse', { id: alt[0]!.id });
-    expect(one.body).toMatchObject({ id: alt[0]!.id, adresseName: 'Huber Maria' });
+    expect(one.body).toMatchObject({ id: alt[0]!.id, adresseName: `Huber${t} Maria` });
     // Both addresses' Verlauf name the space and the dates.
     const de = (iso: string) => iso.split('-').reverse().join('.');
     const onAdresse = async (id: number) =>
@@ -152,12 +185,12 @@ describe('Abstellplätze', () => {
         })
       ).body.filter((e) => e.action === 'neuzuordnung');
     expect((await onAdresse(huber)).map((e) => e.after)).toEqual([
-      { abstellplatz: `A-1 bis ${de(addDays(wechsel, -1))}, danach Maier Josef` },
-      { abstellplatz: `A-1 ab ${de(start)}` },
+      { abstellplatz: `A-1 ${t} bis ${de(addDays(wechsel, -1))}, danach Maier${t} Josef` },
+      { abstellplatz: `A-1 ${t} ab ${de(start)}` },
     ]);
     expect((await onAdresse(maier))[0]).toMatchObject({
       before: { abstellplatz: null },
-      after: { abstellplatz: `A-1 ab ${de(wechsel)}, vorher Huber Maria` },
+      after: { abstellplatz: `A-1 ${t} ab ${de(wechsel)}, vorher Huber${t} Maria` },
     });
     // A change before the current assignment's start is refused.
     const early = await admin.post<Problem>('Stammdaten/UpdateNeuzuordnung', {
@@ -168,16 +201,17 @@ describe('Abstellplätze', () => {
     expect(early.status).toBe(422);
     const unknown = await admin.post<Problem>('Stammdaten/UpdateNeuzuordnung', {
       abstellplatzId: a1.id,
-      adresseId: 9999,
+      adresseId: 999_999,
       datum: today,
     });
     expect(unknown.status).toBe(422);
-    expect(await count('abstellplatz_zuordnungen')).toBe(2);
+    expect(await count('abstellplatz_zuordnungen')).toBe(zuordnungen + 2);
     const hist = await admin.get<{ action: string }[]>('Common/GetHistory', { entityID: `Abstellplatz:${a1.id}` });
     expect(hist.body.map((h) => h.action)).toEqual(['neuzuordnung', 'neuzuordnung', 'create']);
   });
 
   it('edits assignment dates and refuses overlaps and an end before the start', async () => {
+    const { t, huber } = await assigned();
     const [alt] = (await admin.get<Zuordnung[]>('Stammdaten/GetAbstellplaetzeByAdresse', { adresseId: huber })).body;
     const ok = await admin.post<Zuordnung>('Stammdaten/UpdateAbstellplatzAdresse', {
       id: alt!.id,
@@ -192,7 +226,7 @@ describe('Abstellplätze', () => {
       bis: addDays(today, -5),
     });
     expect(overlap.status).toBe(422);
-    expect(overlap.body.errors?.von?.[0]).toContain('Maier Josef');
+    expect(overlap.body.errors?.von?.[0]).toContain(`Maier${t} Josef`);
     const reversed = await admin.post<Problem>('Stammdaten/UpdateAbstellplatzAdresse', {
       id: alt!.id,
       von: addDays(today, -20),
@@ -205,13 +239,14 @@ describe('Abstellplätze', () => {
   });
 
   it('answers every assignment of a space in GetAbstellplatz, newest first, but not in the list', async () => {
+    const { t, pkwId, huber, maier, a1 } = await assigned();
     const detail = (await admin.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a1.id })).body;
     expect(detail.zuordnungen).toEqual([
       {
         id: expect.any(Number),
         version: expect.any(Number),
         adresseId: maier,
-        adresseName: 'Maier Josef',
+        adresseName: `Maier${t} Josef`,
         von: addDays(today, -10),
         bis: null,
       },
@@ -219,9 +254,9 @@ describe('Abstellplätze', () => {
         id: expect.any(Number),
         version: expect.any(Number),
         adresseId: huber,
-        adresseName: 'Huber Maria',
-        von: addDays(today, -90),
-        bis: addDays(today, -20),
+        adresseName: `Huber${t} Maria`,
+        von: addDays(today, -100),
+        bis: addDays(today, -11),
       },
     ]);
     expect(detail.zuordnung).toEqual(detail.zuordnungen?.[0]);
@@ -230,27 +265,31 @@ describe('Abstellplätze', () => {
     expect(listed?.zuordnung).toEqual(detail.zuordnung);
 
     // A space used in the past and again in the future: nobody holds it today, both are listed.
-    const a3 = (await save({ nummer: 'A-3', kategorieId: pkwId })).body;
+    const a3 = (await save({ nummer: `A-3 ${t}`, kategorieId: pkwId })).body;
     expect(a3.zuordnungen).toEqual([]);
-    const now = nowDb();
-    await app.services.db('abstellplatz_zuordnungen').insert([
-      {
-        abstellplatz_id: a3.id,
-        adresse_id: huber,
-        von: addDays(today, -400),
-        bis: addDays(today, -200),
-        created_at: now,
-      },
-      { abstellplatz_id: a3.id, adresse_id: maier, von: addDays(today, 30), bis: null, created_at: now },
-    ]);
+    const past = await buildAbstellplatzZuordnung(app.services, {
+      abstellplatzId: a3.id,
+      adresseId: huber,
+      datum: addDays(today, -400),
+    });
+    const ende = await admin.post('Stammdaten/UpdateAbstellplatzAdresse', {
+      ...past.zuordnungen[0]!,
+      bis: addDays(today, -200),
+    });
+    expect(ende.status, ende.text).toBe(200);
+    await buildAbstellplatzZuordnung(app.services, {
+      abstellplatzId: a3.id,
+      adresseId: maier,
+      datum: addDays(today, 30),
+    });
     const both = (await admin.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a3.id })).body;
     expect(both.zuordnung).toBeNull();
     expect(both.zuordnungen?.map((z) => [z.adresseName, z.von, z.bis])).toEqual([
-      ['Maier Josef', addDays(today, 30), null],
-      ['Huber Maria', addDays(today, -400), addDays(today, -200)],
+      [`Maier${t} Josef`, addDays(today, 30), null],
+      [`Huber${t} Maria`, addDays(today, -400), addDays(today, -200)],
     ]);
     // Saving the space answers its assignments too; its history keeps only the space's own fields.
-    const saved = await save({ id: a3.id, nummer: 'A-3', kategorieId: pkwId, notiz: 'hinten' });
+    const saved = await save({ id: a3.id, nummer: `A-3 ${t}`, kategorieId: pkwId, notiz: 'hinten' });
     expect(saved.body.zuordnungen).toEqual(both.zuordnungen);
     const hist = await admin.get<{ action: string; after: Record<string, unknown> }[]>('Common/GetHistory', {
       entityID: `Abstellplatz:${a3.id}`,
@@ -267,6 +306,8 @@ describe('Abstellplätze', () => {
   });
 
   it('exports the spaces as Excel', async () => {
+    const { t, pkwId } = await assigned();
+    await buildAbstellplatz(app.services, { nummer: `A-2 ${t}`, kategorieId: pkwId });
     const res = await admin.get('Stammdaten/ExportAbstellplaetze');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
@@ -281,20 +322,27 @@ describe('Abstellplätze', () => {
       'Nutzungsberechtigter',
       'seit',
     ]);
-    const row = ws.getRow(2);
-    expect(row.getCell(1).value).toBe('A-1');
-    expect(row.getCell(2).value).toBe('PKW-Stellplatz');
+    const rows: ExcelJS.Row[] = [];
+    ws.eachRow((row) => {
+      if (String(row.getCell(1).value).endsWith(` ${t}`)) rows.push(row);
+    });
+    expect(rows.map((r) => r.getCell(1).value)).toEqual([`A-1 ${t}`, `A-2 ${t}`]);
+    const row = rows[0]!;
+    expect(row.getCell(2).value).toBe(`PKW-Stellplatz ${t}`);
     expect(row.getCell(3).value).toBe(60);
-    expect(row.getCell(4).value).toBe('Maier Josef');
+    expect(row.getCell(4).value).toBe(`Maier${t} Josef`);
     expect((row.getCell(5).value as Date).toISOString().slice(0, 10)).toBe(addDays(today, -10));
-    expect(ws.getRow(3).getCell(1).value).toBe('A-2');
-    expect(ws.getRow(3).getCell(4).value).toBeNull();
+    expect(rows[1]!.getCell(4).value).toBeNull();
   });
 
   it('refuses to delete a space with assignments (409) and deletes assignments and free spaces', async () => {
+    const { t, pkwId, huber, a1 } = await assigned();
+    const a2 = await buildAbstellplatz(app.services, { nummer: `A-2 ${t}`, kategorieId: pkwId });
     const res = await admin.delete<Problem>('Stammdaten/DeleteAbstellplatz', { id: a1.id });
     expect(res.status).toBe(409);
-    expect(res.body.title).toMatch(/^Der Abstellplatz „A-1“ ist oder war .*Maier Josef.* zugeordnet/);
+    expect(res.body.title).toMatch(
+      new RegExp(`^Der Abstellplatz „A-1 ${t}“ ist oder war .*Maier${t} Josef.* zugeordnet`),
+    );
     const zs = (await admin.get<Zuordnung[]>('Stammdaten/GetAbstellplaetzeByAdresse', { adresseId: huber })).body;
     expect((await admin.delete('Stammdaten/DeleteAbstellplatzAdresse', { id: zs[0]!.id })).status).toBe(204);
     expect((await admin.get('Stammdaten/GetAbstellplatzAdresse', { id: zs[0]!.id })).status).toBe(404);
@@ -305,23 +353,25 @@ describe('Abstellplätze', () => {
   });
 
   it('enforces rights: Rechnungsprüfer and Wasserwart read but may not write', async () => {
+    const { t, pkwId, huber, a1 } = await assigned();
+    const before = [await count('abstellplaetze'), await count('abstellplatz_zuordnungen')];
     for (const role of ['Rechnungsprüfer', 'Wasserwart']) {
       const client = await app.signedIn([role]);
       expect((await client.get('Stammdaten/GetAbstellplaetze')).status).toBe(200);
       const detail = await client.get<Abstellplatz>('Stammdaten/GetAbstellplatz', { id: a1.id });
-      expect(detail.body.zuordnungen).toHaveLength(1);
+      expect(detail.body.zuordnungen).toHaveLength(2);
       expect(
         (await client.post('Stammdaten/UpdateAbstellplatzAdresse', { id: detail.body.zuordnungen![0]!.id, von: today }))
           .status,
       ).toBe(403);
-      expect((await save({ nummer: 'X-1', kategorieId: pkwId }, client)).status).toBe(403);
+      expect((await save({ nummer: `X-1 ${t}`, kategorieId: pkwId }, client)).status).toBe(403);
       expect((await client.delete('Stammdaten/DeleteAbstellplatz', { id: a1.id })).status).toBe(403);
       expect(
         (await client.post('Stammdaten/UpdateNeuzuordnung', { abstellplatzId: a1.id, adresseId: huber, datum: today }))
           .status,
       ).toBe(403);
     }
-    expect(await count('abstellplaetze')).toBe(1);
+    expect([await count('abstellplaetze'), await count('abstellplatz_zuordnungen')]).toEqual(before);
   });
 });
 
@@ -332,42 +382,57 @@ const pdfText = (pdf: Buffer) => {
 };
 
 describe('Parkkarten', () => {
+  /** A billing year of this test alone (past years, one per test), so its cards and info are the test's. */
+  const ownYear = async () => {
+    const j = jahr - 1 - ++years;
+    return { j, paId: (await buildPachtabrechnung(app.services, j)).id };
+  };
+  const saveInfo = (paId: number, j: number) =>
+    admin.post('Stammdaten/UpdateParkkartenInfo', {
+      pachtabrechnungId: paId,
+      gebuehrCent: 1500,
+      gueltigBis: `${j + 1}-03-31`,
+      hinweis: 'Gut sichtbar hinter die Windschutzscheibe legen.',
+    });
+
   it('answers defaults when nothing is stored and saves the info with history', async () => {
+    const { j, paId } = await ownYear();
     const def = await admin.get('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId });
     expect(def.body).toEqual({
       pachtabrechnungId: paId,
       version: 1,
-      jahr,
+      jahr: j,
       gebuehrCent: 0,
-      gueltigBis: `${jahr}-12-31`,
+      gueltigBis: `${j}-12-31`,
       hinweis: '',
       anzahlKarten: 0,
       anzahlParzellen: 0,
     });
-    const res = await admin.post('Stammdaten/UpdateParkkartenInfo', {
-      pachtabrechnungId: paId,
-      gebuehrCent: 1500,
-      gueltigBis: `${jahr + 1}-03-31`,
-      hinweis: 'Gut sichtbar hinter die Windschutzscheibe legen.',
-    });
+    const res = await saveInfo(paId, j);
     expect(res.status, res.text).toBe(200);
-    expect((await admin.get('Stammdaten/GetParkkartenInfo')).body).toMatchObject({
+    expect((await admin.get('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId })).body).toMatchObject({
       pachtabrechnungId: paId,
       gebuehrCent: 1500,
-      gueltigBis: `${jahr + 1}-03-31`,
+      gueltigBis: `${j + 1}-03-31`,
     });
     const bad = await admin.post('Stammdaten/UpdateParkkartenInfo', { pachtabrechnungId: paId, gebuehrCent: -1 });
     expect(bad.status).toBe(422);
-    expect((await admin.get('Stammdaten/GetParkkartenInfo')).body).toMatchObject({ gebuehrCent: 1500 });
+    expect((await admin.get('Stammdaten/GetParkkartenInfo', { pachtabrechnungID: paId })).body).toMatchObject({
+      gebuehrCent: 1500,
+    });
   });
 
   it('prints one card per parking card of a plot, or of all plots, in one PDF', async () => {
+    const t = tag();
+    const { j, paId } = await ownYear();
+    expect((await saveInfo(paId, j)).status).toBe(200);
     const plot = async (nummer: string, anzahlParkkarten: number) =>
       (await buildParzelle(app.services, { nummer, anzahlParkkarten, pachtabrechnungId: paId })).id;
-    const p17 = await plot('17', 2);
-    await plot('18', 1);
-    const p19 = await plot('19', 0);
-    await buildPachtverhaeltnis(app.services, { parzelleId: p17, adresseId: huber, von: '2020-01-01' });
+    const p17 = await plot(`17-${t}`, 2);
+    await plot(`18-${t}`, 1);
+    const p19 = await plot(`19-${t}`, 0);
+    const huber = await adresse(`Huber${t}`, 'Maria');
+    await buildPachtverhaeltnis(app.services, { parzelleId: p17, adresseId: huber, von: '2000-01-01' });
     const before = app.services.pdf.stats().documents;
     const one = await admin.get('Stammdaten/Parkkarten', { parzelle: String(p17), pachtabrechnungID: paId });
     expect(one.status, one.text.slice(0, 300)).toBe(200);
@@ -375,28 +440,32 @@ describe('Parkkarten', () => {
     expect(app.services.pdf.stats().documents).toBe(before + 1);
     const text = pdfText(one.buffer);
     expect(text).toContain('KGV Sonnenhang');
-    expect(text).toContain(`Parkkarte ${jahr}`);
-    expect(text).toContain('Parzelle 17');
-    expect(text).toContain('Huber Maria');
-    expect(text).toContain(`Gültig bis 31.03.${jahr + 1}`);
+    expect(text).toContain(`Parkkarte ${j}`);
+    expect(text).toContain(`Parzelle 17-${t}`);
+    expect(text).toContain(`Huber${t} Maria`);
+    expect(text).toContain(`Gültig bis 31.03.${j + 1}`);
     expect(text).toContain('Windschutzscheibe');
     expect(text.match(/Parkkarte \d{4}/g)).toHaveLength(2);
     expect(text).toContain('Karte 2 von 2');
 
-    const all = pdfText((await admin.get('Stammdaten/Parkkarten')).buffer);
+    const all = pdfText((await admin.get('Stammdaten/Parkkarten', { pachtabrechnungID: paId })).buffer);
     expect(all.match(/Parkkarte \d{4}/g)).toHaveLength(3);
-    expect(all).toContain('Parzelle 18');
-    expect(all).not.toContain('Parzelle 19');
+    expect(all).toContain(`Parzelle 18-${t}`);
+    expect(all).not.toContain(`Parzelle 19-${t}`);
 
-    expect((await admin.get('Stammdaten/Parkkarten', { parzelle: '99999' })).status).toBe(404);
-    expect((await admin.get('Stammdaten/Parkkarten', { parzelle: String(p19) })).status).toBe(422);
+    expect((await admin.get('Stammdaten/Parkkarten', { parzelle: '999999' })).status).toBe(404);
+    expect((await admin.get('Stammdaten/Parkkarten', { parzelle: String(p19), pachtabrechnungID: paId })).status).toBe(
+      422,
+    );
   });
 
   it('lets the Rechnungsprüfer print but not change the info', async () => {
+    const { paId } = await ownYear();
     const client = await app.signedIn(['Rechnungsprüfer']);
     expect((await client.get('Stammdaten/GetParkkartenInfo')).status).toBe(200);
     expect(
       (await client.post('Stammdaten/UpdateParkkartenInfo', { pachtabrechnungId: paId, gebuehrCent: 1 })).status,
     ).toBe(403);
+    expect(await app.services.db('parkkarten_info').where({ pachtabrechnung_id: paId })).toEqual([]);
   });
 });
