@@ -86,7 +86,10 @@ async function saveAbstellplatzKategorieInTransaction(
   let savedId = id;
   try {
     if (before) await db(TABLE).where({ id }).update(values);
-    else [savedId] = (await db(TABLE).insert({ ...values, created_at: values.updated_at })).map(Number) as [number];
+    else {
+      const [newId] = await db(TABLE).insert({ ...values, created_at: values.updated_at });
+      savedId = Number(newId);
+    }
   } catch (err) {
     // MySQL's collation also treats "Anhanger" and "Anhänger" as the same name.
     if (isUniqueViolation(err)) {
