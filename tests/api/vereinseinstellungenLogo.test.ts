@@ -57,7 +57,10 @@ describe('UpdateVereinsLogo', () => {
   });
 
   it('replaces the previous logo and removes its file', async () => {
-    const first = (await admin.get<Settings>('Vereinseinstellungen/Vereinseinstellungen')).body.iconFile.fileId!;
+    // The test's own first logo, whatever another test left.
+    const before = await upload(PNG, 'logo.png', 'image/png');
+    expect(before.status, before.text).toBe(200);
+    const first = before.body.iconFile.fileId!;
     const res = await upload(PNG2, 'neues-logo.png', 'image/png');
     expect(res.status).toBe(200);
     const second = res.body.iconFile.fileId!;
