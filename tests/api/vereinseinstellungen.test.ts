@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMfaLevel } from '../../src/modules/vereinseinstellungen/services';
 import type { ApiClient, ApiResponse } from '../helpers/apiClient';
+import { buildAbstellplatzKategorie } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Vereinseinstellungen through the real app: defaults, every section saved and read back, the
@@ -241,6 +242,8 @@ describe('UpdateVereinseinstellungen', () => {
   });
 
   it('shows a new club name in Common/GetVereinsName at once', async () => {
+    // The name this test starts from, whatever another test set.
+    expect((await update(admin, 'adresse', { name: 'KGV Sonnenhang', plz: '1140', ort: 'Wien' })).status).toBe(200);
     const anonymous = app.client();
     const first = await anonymous.get<{ vereinsName: string }>('Common/GetVereinsName');
     expect(first.body.vereinsName).toBe('KGV Sonnenhang');
@@ -251,6 +254,8 @@ describe('UpdateVereinseinstellungen', () => {
   });
 
   it('answers the MFA level at the top and to getMfaLevel at once', async () => {
+    // The level this test starts from, whatever another test set.
+    expect((await update(admin, 'Optionen', { mfa: 1, flags: 7 })).status).toBe(200);
     expect(await getMfaLevel(app.services)).toBe(1);
     const res = await update(admin, 'Optionen', { mfa: 0, flags: 7 });
     expect(res.body.mfa).toBe(0);
@@ -577,6 +582,7 @@ describe('rights', () => {
   });
 
   it('keeps the settings from a Kassier and a Wasserwart, but lets them list the parking categories', async () => {
+    await buildAbstellplatzKategorie(app.services);
     for (const role of ['Kassier', 'Wasserwart']) {
       const client = await app.signedIn([role]);
       expect((await client.get(GET)).status, role).toBe(403);
