@@ -204,10 +204,18 @@ const SAMPLES: { edit: string; key: string; body: Record<string, unknown>; store
 
 describe('GET Vereinseinstellungen', () => {
   it('answers every section with its defaults when nothing is stored', async () => {
-    const res = await admin.get<Settings>(GET, { pachtabrechnungID: 3 });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual(DEFAULTS);
-  });
+    // A database of its own: the other tests of this file store settings, in any order.
+    const fresh = await startTestApp();
+    try {
+      const client = fresh.client();
+      await client.login('admin@test.kgv', TEST_PASSWORD);
+      const res = await client.get<Settings>(GET, { pachtabrechnungID: 3 });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(DEFAULTS);
+    } finally {
+      await fresh.stop();
+    }
+  }, 60_000);
 });
 
 describe('UpdateVereinseinstellungen', () => {
