@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type {
   AuthenticatorSetup,
   Benutzer,
@@ -5,10 +6,11 @@ import type {
   LoginResponse,
   RecoveryCodesResponse,
   Rolle,
+  roleBody,
   LoginResult as ServerLoginResult,
   StatusMessage,
+  updateUserBody,
 } from '../../../src/modules/user/schema';
-import type { Right } from '../../../src/platform/auth/rights';
 import { apiFetch } from './fetcher';
 import { mutateApi } from './mutateApi';
 import { CURRENT_USER_KEY } from './swrConfig';
@@ -106,24 +108,9 @@ export function resetAuthenticator(password: string) {
 
 // ---- User administration ----
 
-export interface UserInput {
-  /** Absent for a new user. */
-  id?: number;
-  email: string;
-  name: string;
-  roleIds: number[];
-  active: boolean;
-  /** The version read; the server answers 409 when someone saved in between. */
-  version?: number;
-}
-
-export interface RolleInput {
-  id?: number;
-  name: string;
-  description: string;
-  rights: Right[];
-  version?: number;
-}
+/** The save bodies are the routes' own schemas' input types (ADR 0005), never copies. */
+export type UserInput = z.input<typeof updateUserBody>;
+export type RolleInput = z.input<typeof roleBody>;
 
 export const USERS_KEY = '/api/User/Users';
 export const ROLLEN_KEY = '/api/User/Rollen';

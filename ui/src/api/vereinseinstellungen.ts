@@ -1,7 +1,10 @@
+import type { z } from 'zod';
 import type { TestMailResult } from '../../../src/modules/common/schema';
 import type {
   AbstellplatzKategorie,
+  abstellplatzKategorieBody,
   MailInfo,
+  maileinstellungenBody,
   SMTP_SECURITY,
   Vereinseinstellungen,
 } from '../../../src/modules/vereinseinstellungen/schema';
@@ -83,19 +86,8 @@ export function updateSection<K extends EditSectionKey>(section: K, body: Verein
   });
 }
 
-export interface MailSettingsInput {
-  host: string;
-  port: number;
-  security: MailSecurity;
-  user: string;
-  /** Absent or empty keeps the stored password. */
-  password?: string;
-  fromName: string;
-  fromAddress: string;
-  replyTo: string;
-  /** The version read (optimistic lock); absent: no check. */
-  version?: number;
-}
+/** The save body of the Maileinstellungen: the route's schema's input type (ADR 0005). */
+export type MailSettingsInput = z.input<typeof maileinstellungenBody>;
 
 export function updateMaileinstellungen(body: MailSettingsInput) {
   return mutateApi<Vereinseinstellungen>('/api/Vereinseinstellungen/UpdateMaileinstellungen', {
@@ -120,13 +112,7 @@ export function uploadVereinsLogo(file: File) {
   });
 }
 
-export interface AbstellplatzKategorieInput {
-  id?: number;
-  version?: number;
-  name: string;
-  jahresgebuehrCent: number;
-  aktiv: boolean;
-}
+export type AbstellplatzKategorieInput = z.input<typeof abstellplatzKategorieBody>;
 
 export function useAbstellplatzKategorien() {
   return useApi<AbstellplatzKategorie[]>(ABSTELLPLATZ_KATEGORIEN_KEY);

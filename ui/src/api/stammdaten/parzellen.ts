@@ -1,9 +1,12 @@
+import type { z } from 'zod';
 import type {
   GartenhistorieEintrag,
   GartenwechselErgebnis,
+  gartenwechselBody,
   Lookup,
   Nutzungsberechtigter,
   Parzelle,
+  parzelleBody,
 } from '../../../../src/modules/stammdaten/schema/parzellen';
 import { withQuery } from '../fetcher';
 import { mutateApi } from '../mutateApi';
@@ -13,31 +16,15 @@ import { useApi } from '../useApi';
 // The answer types are the server's (src/modules/stammdaten/schema/parzellen.ts), never copies (ADR 0005).
 export type { GartenhistorieEintrag, Lookup, Nutzungsberechtigter, Parzelle };
 
-export interface ParzelleInput {
-  id?: number;
-  nummer: string;
-  flaeche: string;
-  gemeinschaftsflaeche: string | null;
-  anzahlParkkarten: number;
-  flags: number;
-  wasserzaehlerNummer: string;
-  hauptwasserzaehlerId: number | null;
-  gruppeId: number | null;
-  aktiv: boolean;
-  notiz: string;
-  pachtabrechnungId?: number;
-}
+/** The save bodies are the routes' own schemas' input types (ADR 0005), never copies. */
+export type ParzelleInput = z.input<typeof parzelleBody>;
 
 /** 1 ständig wohnen, 2 größer bauen, 4 Kanalanschluss. */
 export const PARZELLE_FLAGS = { staendigWohnen: 1, groesserBauen: 2, kanal: 4 } as const;
 
 export type ParzellenFilter = 'alle' | 'vergeben' | 'frei' | 'aktiv';
 
-export interface GartenwechselInput {
-  parzelleId: number;
-  neueAdresseId: number;
-  datum: string;
-}
+export type GartenwechselInput = z.input<typeof gartenwechselBody>;
 
 const BASE = '/api/Stammdaten';
 
