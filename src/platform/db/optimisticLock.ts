@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError, notFound } from '../errors';
 import type { Db } from './db';
 
 /**
@@ -26,6 +26,8 @@ export type ClaimVersionOptions = {
   entityId?: number | string;
   /** The sentence's subject, e.g. „Die Adresse „Huber Maria““; default „Der Datensatz“. */
   label?: string;
+  /** When given: no row with that key answers 404 with this sentence instead of returning null. */
+  notFound?: string;
 };
 
 /** 409 `version_conflict`; `currentVersion` is the row's version now (for clients that want it). */
@@ -75,8 +77,8 @@ async function lastEditor(trx: Db, entityType: string, entityId: string): Promis
  * On MySQL/MariaDB the UPDATE row-locks, so a concurrent save of the same row waits here until the
  * first one commits and then finds the version changed; SQLite serialises writers anyway.
  *
- * Returns the new version, or `null` when no row has that key (the caller answers 404 or creates
- * it). Throws `VersionConflictError` (409, code `version_conflict`, a German sentence naming who
+ * Returns the new version, or `null` when no row has that key (the caller creates it; with
+ * `notFound` the helper answers 404 itself). Throws `VersionConflictError` (409, code `version_conflict`, a German sentence naming who
  * saved last and when) when the row exists but its version is no longer `expected`.
  */
 export async function claimVersion(trx: Db, options: ClaimVersionOptions): Promise<number | null> {
@@ -88,7 +90,10 @@ export async function claimVersion(trx: Db, options: ClaimVersionOptions): Promi
   const changed = Number(await query);
   // forUpdate: a current read on MySQL (not the snapshot), so the version is the one just committed.
   const row = await trx(options.table).where(idColumn, options.id).forUpdate().first('version');
-  if (!row) return null;
+  if (!row) {
+    if (options.notFound !== undefined) throw notFound(options.notFound);
+    return null;
+  }
   const current = Number(row.version);
   if (changed > 0) return current;
   const who = await lastEditor(trx, options.entityType, String(options.entityId ?? options.id));

@@ -199,14 +199,14 @@ async function saveAbstellplatzInTransaction(
 ): Promise<AbstellplatzDetail> {
   const id = data.id;
   if (id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: 'abstellplaetze',
       id,
       expected: data.version,
       entityType: ABSTELLPLATZ_HISTORY_TYPE,
       label: 'Der Abstellplatz',
+      notFound: NOT_FOUND,
     });
-    if (claimed === null) throw notFound(NOT_FOUND);
   }
   const before = id ? await getAbstellplatz(db, id) : undefined;
   const errors: Record<string, string[]> = {};

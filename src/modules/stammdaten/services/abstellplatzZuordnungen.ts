@@ -117,15 +117,15 @@ async function saveZuordnungInTransaction(
   if (!row) throw notFound(ZUORDNUNG_NOT_FOUND);
   // The space first, then the assignment: the same order as Neuzuordnung, so the two cannot deadlock.
   await lockRow(db, 'abstellplaetze', Number(row.abstellplatz_id));
-  const claimed = await claimVersion(db, {
+  await claimVersion(db, {
     table: 'abstellplatz_zuordnungen',
     id: input.id,
     expected: input.version,
     entityType: ABSTELLPLATZ_HISTORY_TYPE,
     entityId: Number(row.abstellplatz_id),
     label: 'Die Zuordnung des Abstellplatzes',
+    notFound: ZUORDNUNG_NOT_FOUND,
   });
-  if (claimed === null) throw notFound(ZUORDNUNG_NOT_FOUND);
   const before = await getZuordnung(db, input.id);
   const others = zuordnungRows(
     await zuordnungen(db).where('z.abstellplatz_id', before.abstellplatzId).whereNot('z.id', input.id),

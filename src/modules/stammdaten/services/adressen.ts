@@ -164,14 +164,14 @@ async function saveAdresseInTransaction(
   uploads: AdresseUpload[] = [],
 ): Promise<Adresse> {
   if (data.id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: TABLE,
       id: data.id,
       expected: data.version,
       entityType: ADRESSE_HISTORY_TYPE,
       label: 'Die Adresse',
+      notFound: NOT_FOUND,
     });
-    if (claimed === null) throw notFound(NOT_FOUND);
   }
   const before = data.id ? await getAdresse(db, data.id) : undefined;
   const values = {

@@ -57,14 +57,14 @@ async function saveFunktionInTransaction(
   data: { id: number; version?: number; name: string; sortierung: number; pflicht: boolean },
 ): Promise<Funktion> {
   if (data.id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: 'funktionen',
       id: data.id,
       expected: data.version,
       entityType: FUNKTION_HISTORY_TYPE,
       label: 'Die Funktion',
+      notFound: 'Die Funktion wurde nicht gefunden.',
     });
-    if (claimed === null) throw notFound('Die Funktion wurde nicht gefunden.');
   }
   const before = data.id ? await getFunktion(db, data.id) : undefined;
   const others = await db('funktionen').whereNot({ id: data.id }).select('name');
@@ -218,14 +218,14 @@ export async function saveFunktionaer(db: Db, actor: Actor, data: FunktionaerInp
 
 async function saveFunktionaerInTransaction(db: Db, actor: Actor, data: FunktionaerInput): Promise<Funktionaer> {
   if (data.id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: 'funktionaere',
       id: data.id,
       expected: data.version,
       entityType: FUNKTIONAER_HISTORY_TYPE,
       label: 'Die Amtszeit des Funktionärs',
+      notFound: 'Der Funktionär wurde nicht gefunden.',
     });
-    if (claimed === null) throw notFound('Der Funktionär wurde nicht gefunden.');
   }
   const before = data.id ? await getFunktionaer(db, data.id) : undefined;
   const errors: Record<string, string[]> = {};

@@ -64,14 +64,14 @@ async function saveGruppeInTransaction(
 ): Promise<Gruppe> {
   const id = data.id ?? 0;
   if (id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: 'gruppen',
       id,
       expected: data.version,
       entityType: GRUPPE_HISTORY_TYPE,
       label: 'Die Gruppe',
+      notFound: NOT_FOUND,
     });
-    if (claimed === null) throw notFound(NOT_FOUND);
   }
   const before = id ? await getGruppe(db, id) : undefined;
   const names = await db('gruppen').select('id', 'name');

@@ -156,14 +156,14 @@ export async function saveHauptwasserzaehler(db: Db, actor: Actor, data: HwzInpu
 
 async function saveHauptwasserzaehlerInTransaction(db: Db, actor: Actor, data: HwzInput): Promise<Hauptwasserzaehler> {
   if (data.id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: 'hauptwasserzaehler',
       id: data.id,
       expected: data.version,
       entityType: HWZ_HISTORY_TYPE,
       label: 'Der Hauptwasserzähler',
+      notFound: NOT_FOUND,
     });
-    if (claimed === null) throw notFound(NOT_FOUND);
   }
   const before = data.id ? await getHauptwasserzaehler(db, data.id) : undefined;
   const clash = await nummerTaken(db, data.nummer, data.id);

@@ -145,14 +145,14 @@ async function saveParzelleInTransaction(db: Db, actor: Actor, data: ParzelleInp
   const id = data.id ?? 0;
   // One version on the plot row covers its yearly values too.
   if (id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: 'parzellen',
       id,
       expected: data.version,
       entityType: PARZELLE_HISTORY_TYPE,
       label: 'Die Parzelle',
+      notFound: NOT_FOUND,
     });
-    if (claimed === null) throw notFound(NOT_FOUND);
   }
   const year = await resolveYear(db, data.pachtabrechnungId);
   const before = id ? await getParzelle(db, id, year.id) : undefined;

@@ -61,14 +61,14 @@ export async function saveWeiterePerson(db: Db, actor: Actor, data: WeiterePerso
 
 async function saveWeiterePersonInTransaction(db: Db, actor: Actor, data: WeiterePersonInput): Promise<WeiterePerson> {
   if (data.id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: TABLE,
       id: data.id,
       expected: data.version,
       entityType: WEITERE_PERSON_HISTORY_TYPE,
       label: 'Die weitere Person',
+      notFound: NOT_FOUND,
     });
-    if (claimed === null) throw notFound(NOT_FOUND);
   }
   const before = data.id ? await getWeiterePerson(db, data.id) : undefined;
   const adresse = await db('adressen').where({ id: data.adresseId }).first('id');

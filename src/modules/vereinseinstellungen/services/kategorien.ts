@@ -64,14 +64,14 @@ async function saveAbstellplatzKategorieInTransaction(
   const data = parseInput(abstellplatzKategorieBody, input);
   const id = data.id ?? 0;
   if (id) {
-    const claimed = await claimVersion(db, {
+    await claimVersion(db, {
       table: TABLE,
       id,
       expected: data.version,
       entityType: KATEGORIE_HISTORY_TYPE,
       label: 'Die Abstellplatz-Kategorie',
+      notFound: NOT_FOUND,
     });
-    if (claimed === null) throw notFound(NOT_FOUND);
   }
   const before = id ? await getAbstellplatzKategorie(db, id) : undefined;
   const names = await db(TABLE).select('id', 'name');
