@@ -4,24 +4,6 @@ import { nowDb } from '../db/db';
 import { createLogger, type Logger } from '../logger';
 import { createJobRunner, type JobDef } from './jobRunner';
 
-type LockRow = {
-  name: string;
-  locked_by: string | null;
-  locked_until: string | null;
-  last_started_at: string | null;
-  last_finished_at: string | null;
-  last_outcome: string | null;
-  last_message: string | null;
-};
-type RunRow = {
-  name: string;
-  instance: string;
-  started_at: string;
-  finished_at: string | null;
-  outcome: string;
-  message: string | null;
-};
-
 /** A logger that keeps its lines, to check that runs are logged. */
 function memoryLogger(): Logger & { lines: { level: string; msg: string; data?: Record<string, unknown> }[] } {
   const lines: { level: string; msg: string; data?: Record<string, unknown> }[] = [];
@@ -34,8 +16,9 @@ function memoryLogger(): Logger & { lines: { level: string; msg: string; data?: 
 describe('job runner', () => {
   let t: TestDb;
   const silent = createLogger('silent');
-  const lock = async (name: string) => (await t.db('job_locks').where({ name }).first()) as LockRow | undefined;
-  const runs = async (name: string) => (await t.db('job_runs').where({ name }).orderBy('id')) as RunRow[];
+  // The tables are typed (platform/jobs/tables.ts): no casts needed.
+  const lock = async (name: string) => t.db('job_locks').where({ name }).first();
+  const runs = async (name: string) => t.db('job_runs').where({ name }).orderBy('id');
 
   beforeAll(async () => {
     t = await createTestDb();
