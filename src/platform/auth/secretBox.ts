@@ -21,8 +21,8 @@ export function seal(secret: string, purpose: string, plain: string): string {
 
 /** The plain text, or undefined when the box was sealed with another secret or was tampered with. */
 export function open(secret: string, purpose: string, box: string): string | undefined {
-  const [version, iv, tag, data] = box.split(':');
-  if (version !== 'v1' || !iv || !tag || data === undefined) return undefined;
+  const [version, iv, tag, data, extra] = box.split(':');
+  if (version !== 'v1' || !iv || !tag || data === undefined || extra !== undefined) return undefined;
   try {
     const decipher = createDecipheriv('aes-256-gcm', key(secret, purpose), Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -5,7 +5,7 @@ import type { Logger } from '../../../platform/logger';
 import type { SmtpSettings } from '../../../platform/mail/mailService';
 import { getSection } from '../../../platform/settings/settings';
 import { type MailInfo, SMTP_SECURITY } from '../schema';
-import { decryptSmtpPassword } from './smtpPassword';
+import { openSmtpPassword } from './smtpPassword';
 
 export const MAIL_SECTION = 'Mail';
 
@@ -18,11 +18,9 @@ type StoredMail = Record<string, string | null>;
 function storedPassword(source: SmtpSource, stored: StoredMail): string | undefined {
   const box = stored.password;
   if (!box) return undefined;
-  // Sealed with the data key; before it existed, with the session secret.
-  const plain =
-    decryptSmtpPassword(source.config.dataKey, box) ?? decryptSmtpPassword(source.config.sessionSecret, box);
+  const plain = openSmtpPassword(source.config, box);
   if (plain === undefined) {
-    source.log.warn('the stored SMTP password cannot be decrypted (SESSION_SECRET changed?); it counts as not set');
+    source.log.warn('the stored SMTP password cannot be decrypted (data-key replaced?); it counts as not set');
   }
   return plain;
 }
