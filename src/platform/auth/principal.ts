@@ -21,9 +21,11 @@ export const actorOf = (p: Principal): Actor => ({ userId: p.userId, name: p.nam
 /** A role of the user with one of its rights (none: null), from the join below (ADR 0005). */
 const roleRightRow = z.object({ id: z.coerce.number(), name: z.string(), right_name: z.string().nullable() });
 
-export async function loadPrincipal(db: Db, userId: number): Promise<Principal | undefined> {
-  const user = await db('users').where({ id: userId, active: true }).first();
-  if (!user) return undefined;
+/** A user's roles and the rights they give, whether the user is active or not (GlobalAdmin: all). */
+export async function loadRoleRights(
+  db: Db,
+  userId: number,
+): Promise<Pick<Principal, 'roles' | 'rights' | 'isGlobalAdmin'>> {
   // One query for roles and their rights: this runs on every API request.
   const rows = z
     .array(roleRightRow)
@@ -38,15 +40,18 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
   const roles = [...new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }])).values()];
   const isGlobalAdmin = roles.some((r) => r.id === GLOBAL_ADMIN_ROLE_ID);
   const held = rows.map((r) => r.right_name).filter((r): r is string => r != null);
-  const rights = new Set<Right>(isGlobalAdmin ? RIGHTS : held.filter(isRight));
+  return { roles, rights: new Set<Right>(isGlobalAdmin ? RIGHTS : held.filter(isRight)), isGlobalAdmin };
+}
+
+export async function loadPrincipal(db: Db, userId: number): Promise<Principal | undefined> {
+  const user = await db('users').where({ id: userId, active: true }).first();
+  if (!user) return undefined;
   return {
     userId: user.id,
     name: user.name,
     email: user.email,
     mfa: Boolean(user.mfa_enabled),
-    roles,
-    rights,
-    isGlobalAdmin,
+    ...(await loadRoleRights(db, userId)),
   };
 }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import type { Actor, Principal } from '../../../platform/auth/principal';
-import { hasAnyRight } from '../../../platform/auth/principal';
+import { hasAnyRight, loadRoleRights } from '../../../platform/auth/principal';
 import { GLOBAL_ADMIN_ROLE_ID, isRight, RIGHTS, type Right } from '../../../platform/auth/rights';
 import { destroyUserSessions } from '../../../platform/auth/sessions';
 import { type Db, inTransaction, nowDb, toIso } from '../../../platform/db/db';
@@ -108,24 +107,6 @@ async function assertCanGrant(db: Db, editor: Principal, roleIds: number[]): Pro
   }
 }
 
-/** A role of a user with one of its rights (none: null), from the join below (ADR 0005). */
-const userRoleRightRow = z.object({ role_id: z.coerce.number(), right_name: z.string().nullable() });
-
-/** The rights a user holds through their roles, active or not (loadPrincipal sees active users only). */
-async function rightsOfUser(db: Db, userId: number): Promise<{ isGlobalAdmin: boolean; rights: Set<Right> }> {
-  const rows = z
-    .array(userRoleRightRow)
-    .parse(
-      await db('user_roles')
-        .leftJoin('role_rights', 'role_rights.role_id', 'user_roles.role_id')
-        .where('user_roles.user_id', userId)
-        .select('user_roles.role_id', 'role_rights.right_name'),
-    );
-  const isGlobalAdmin = rows.some((r) => Number(r.role_id) === GLOBAL_ADMIN_ROLE_ID);
-  const held = rows.map((r) => r.right_name).filter((r): r is string => r != null);
-  return { isGlobalAdmin, rights: new Set<Right>(isGlobalAdmin ? RIGHTS : held.filter(isRight)) };
-}
-
 /**
  * Whom an administrator may change, deactivate, reset (password, 2FA) or delete: only users whose
  * rights are all the editor's own, and a GlobalAdmin only by a GlobalAdmin. Otherwise an Obmann
@@ -134,7 +115,7 @@ async function rightsOfUser(db: Db, userId: number): Promise<{ isGlobalAdmin: bo
  */
 export async function assertMayManage(db: Db, editor: Principal, targetUserId: number): Promise<void> {
   if (editor.isGlobalAdmin || targetUserId === editor.userId) return;
-  const target = await rightsOfUser(db, targetUserId);
+  const target = await loadRoleRights(db, targetUserId);
   if (target.isGlobalAdmin) {
     throw forbidden('Einen GlobalAdmin kann nur ein GlobalAdmin ändern.', 'target_beyond_rights');
   }
