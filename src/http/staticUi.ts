@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 
-export const uiDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
+/**
+ * The built UI. KGV_UI_DIST points elsewhere for parallel development checkouts that build into
+ * their own folder (`vite build --outDir`) and run the browser tests against it.
+ */
+export const uiDist = process.env.KGV_UI_DIST
+  ? path.resolve(process.env.KGV_UI_DIST)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
 /**
  * Serves the built UI: hashed assets for a year, everything else falls back to index.html so that

@@ -16,10 +16,10 @@ import { isAbortedError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import { type AbstellplatzKategorie, saveAbstellplatzKategorie } from '../../api/vereinseinstellungen';
 import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
+import { ConflictBanner } from '../../components/formKit';
 import { MessageBanner } from '../../components/MessageBanner';
-import { ConflictBanner } from '../stammdaten/shared/formKit';
-import { centsToEuro, EURO_FORMAT, euroToCents } from './format';
-import { matchFieldErrors } from './serverErrors';
+import { centsToEuro, EURO_FORMAT, euroToCents } from '../../lib/fieldFormats';
+import { matchFieldErrors } from '../../lib/serverErrors';
 
 const FIELDS = ['name', 'jahresgebuehrCent'] as const;
 type Field = (typeof FIELDS)[number];

@@ -5,7 +5,7 @@ import { LOGO_URL } from '../../api/common';
 import { saveWithToast } from '../../api/toast';
 import { type IconFile, LOGO_MAX_BYTES, LOGO_TYPES, uploadVereinsLogo } from '../../api/vereinseinstellungen';
 import { MessageBanner } from '../../components/MessageBanner';
-import { matchFieldErrors } from './serverErrors';
+import { matchFieldErrors } from '../../lib/serverErrors';
 
 const SIZE = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 1 });
 

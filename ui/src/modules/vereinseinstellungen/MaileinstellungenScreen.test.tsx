@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../testing/appHarness';
 import { setTestCookie } from '../../testing/cookies';
-import { button, callsTo, click, EDIT_RIGHTS, field, hasButton, settings, signedIn, VIEW_RIGHTS } from './testHelpers';
+import {
+  button,
+  callsTo,
+  click,
+  EDIT_RIGHTS,
+  field,
+  hasButton,
+  settings,
+  signedIn,
+  VIEW_RIGHTS,
+} from '../../testing/testHelpers';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

@@ -32,12 +32,12 @@ import {
 } from '../../api/vereinseinstellungen';
 import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
 import { usePageTitle } from '../../app/usePageTitle';
+import { ConflictBanner } from '../../components/formKit';
 import { LoadFailed, Loading } from '../../components/LoadState';
 import { MessageBanner } from '../../components/MessageBanner';
-import { ConflictBanner } from '../stammdaten/shared/formKit';
-import { isEmail } from './format';
-import { matchFieldErrors } from './serverErrors';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { isEmail } from '../../lib/fieldFormats';
+import { matchFieldErrors } from '../../lib/serverErrors';
+import { useUnsavedChangesGuard } from '../../lib/useUnsavedChangesGuard';
 
 const SECURITY_OPTIONS: readonly { key: MailSecurity; label: string; port: number }[] = [
   { key: 'none', label: 'Keine', port: 25 },

@@ -15,9 +15,10 @@ import { isAbortedError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import { type EditSectionKey, updateSection, type Vereinseinstellungen } from '../../api/vereinseinstellungen';
 import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
+import { ConflictBanner } from '../../components/formKit';
 import { MessageBanner } from '../../components/MessageBanner';
-import { ConflictBanner } from '../stammdaten/shared/formKit';
-import { EURO_FORMAT, formatIban } from './format';
+import { EURO_FORMAT, formatIban } from '../../lib/fieldFormats';
+import { matchFieldErrors } from '../../lib/serverErrors';
 import {
   type FieldDef,
   type FormValue,
@@ -29,7 +30,6 @@ import {
   validateField,
   validateValues,
 } from './sections';
-import { matchFieldErrors } from './serverErrors';
 
 export interface SectionFormProps {
   section: SectionDef;

@@ -13,7 +13,7 @@ import {
   settings,
   signedIn,
   VIEW_RIGHTS,
-} from './testHelpers';
+} from '../../testing/testHelpers';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

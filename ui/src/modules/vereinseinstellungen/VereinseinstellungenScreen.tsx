@@ -7,10 +7,10 @@ import { useVereinseinstellungen, type Vereinseinstellungen } from '../../api/ve
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../components/LoadState';
 import { MessageBanner } from '../../components/MessageBanner';
+import { useUnsavedChangesGuard } from '../../lib/useUnsavedChangesGuard';
 import { LogoSection } from './LogoSection';
 import { SectionForm } from './SectionForm';
 import { type FormValues, SECTIONS, type SectionDef } from './sections';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 const PATH = '/grundeinstellungen/vereinseinstellungen';
 const LOGO_TAB = 'logo';

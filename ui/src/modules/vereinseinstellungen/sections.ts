@@ -8,7 +8,7 @@ import {
   formatIban,
   isDecimal,
   isEmail,
-} from './format';
+} from '../../lib/fieldFormats';
 
 export type FieldKind =
   | 'text'

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field, hasButton } from '../../vereinseinstellungen/testHelpers';
+import { button, callsTo, click, field, hasButton } from '../../../testing/testHelpers';
 import {
   alertDialog,
   bodyOf,
@@ -12,7 +12,7 @@ import {
   STAMMDATEN_EDIT,
   STAMMDATEN_VIEW,
   signedIn,
-} from '../shared/testKit';
+} from '../../../testing/testKit';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

@@ -13,9 +13,9 @@ import {
   useAbstellplaetze,
 } from '../../../api/stammdaten/abstellplaetze';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../shared/filterKit';
-import { DeleteDialog } from '../shared/formKit';
-import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../../../components/filterKit';
+import { DeleteDialog } from '../../../components/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { AbstellplatzDialog } from './AbstellplatzDialog';
 import { NeuzuordnungDialog } from './NeuzuordnungDialog';
 import { ParkkartenDialog } from './ParkkartenDialog';

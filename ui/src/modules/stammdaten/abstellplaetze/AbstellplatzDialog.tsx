@@ -19,9 +19,9 @@ import { type Abstellplatz, saveAbstellplatz, useAbstellplatz } from '../../../a
 import { abstellplatzBody } from '../../../api/stammdaten/schemas';
 import { useAbstellplatzKategorien } from '../../../api/vereinseinstellungen';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { FormDialog, invalid, useFormErrors } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
 import { ZuordnungenList } from './ZuordnungenList';
 
 /** German names of the fields the history records for a Abstellplatz. */

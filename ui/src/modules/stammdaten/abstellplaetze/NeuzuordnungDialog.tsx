@@ -4,7 +4,7 @@ import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/
 import { type Abstellplatz, neuzuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { useAdressenLookup } from '../../../api/stammdaten/funktionen';
 import { neuzuordnungBody } from '../../../api/stammdaten/schemas';
-import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
+import { DateField, FormDialog, invalid, useFormErrors } from '../../../components/formKit';
 
 const FIELDS = ['adresseId', 'datum'] as const;
 type Field = (typeof FIELDS)[number];

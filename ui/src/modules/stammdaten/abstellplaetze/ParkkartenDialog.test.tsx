@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, type Handler, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import {
-  blur,
-  button,
-  callsTo,
-  click,
-  field,
-  hasButton,
-  typeIntoTextArea,
-} from '../../vereinseinstellungen/testHelpers';
-import { bodyOf, dialog, fakeLayout, STAMMDATEN_EDIT, STAMMDATEN_VIEW, signedIn } from '../shared/testKit';
+import { blur, button, callsTo, click, field, hasButton, typeIntoTextArea } from '../../../testing/testHelpers';
+import { bodyOf, dialog, fakeLayout, STAMMDATEN_EDIT, STAMMDATEN_VIEW, signedIn } from '../../../testing/testKit';
 import { countLine } from './ParkkartenDialog';
 
 const toasts = vi.hoisted(() => ({

@@ -22,10 +22,10 @@ import { usePachtabrechnungen } from '../../../api/stammdaten/pachtabrechnungen'
 import { type ParkkartenInfo, saveParkkartenInfo, useParkkartenInfo } from '../../../api/stammdaten/parkkarten';
 import { parkkartenInfoBody } from '../../../api/stammdaten/schemas';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { ConflictBanner, DateField, invalid, useFormErrors } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { centsToEuro, EURO_FORMAT, euroToCents } from '../../vereinseinstellungen/format';
-import { ConflictBanner, DateField, invalid, useFormErrors } from '../shared/formKit';
+import { centsToEuro, EURO_FORMAT, euroToCents } from '../../../lib/fieldFormats';
 import { PrintSection } from './ParkkartenDruck';
 
 const FIELDS = ['pachtabrechnungId', 'gebuehrCent', 'gueltigBis', 'hinweis'] as const;

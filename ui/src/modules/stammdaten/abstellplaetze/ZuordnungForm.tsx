@@ -4,8 +4,8 @@ import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/d
 import { type AbstellplatzZuordnung, saveZuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { zuordnungBody } from '../../../api/stammdaten/schemas';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { ConflictBanner, DateField, useFormErrors } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { ConflictBanner, DateField, useFormErrors } from '../shared/formKit';
 
 const FIELDS = ['von', 'bis'] as const;
 type Field = (typeof FIELDS)[number];

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field } from '../../vereinseinstellungen/testHelpers';
+import { button, callsTo, click, field } from '../../../testing/testHelpers';
 import {
   alertDialog,
   bodyOf,
@@ -12,7 +12,7 @@ import {
   STAMMDATEN_EDIT,
   STAMMDATEN_VIEW,
   signedIn,
-} from '../shared/testKit';
+} from '../../../testing/testKit';
 
 // The assignment list with its edit and remove actions, in the Abstellplatz dialog and in the
 // address's "Abstellplätze" tab (one component, both places).

@@ -4,7 +4,7 @@ import Edit from '@spectrum-icons/workflow/Edit';
 import { Fragment, type ReactNode, useState } from 'react';
 import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { type AbstellplatzZuordnung, deleteZuordnung } from '../../../api/stammdaten/abstellplaetze';
-import { DeleteDialog } from '../shared/formKit';
+import { DeleteDialog } from '../../../components/formKit';
 import { ZuordnungForm } from './ZuordnungForm';
 import './zuordnungen.css';
 

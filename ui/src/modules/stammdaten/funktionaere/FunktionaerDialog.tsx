@@ -18,8 +18,8 @@ import {
 } from '../../../api/stammdaten/funktionen';
 import { funktionaerBody } from '../../../api/stammdaten/schemas';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { DateField, FormDialog, invalid, useFormErrors } from '../../../components/formKit';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Funktionaer. */
 const FUNKTIONAER_LABELS: Readonly<Record<string, string>> = {

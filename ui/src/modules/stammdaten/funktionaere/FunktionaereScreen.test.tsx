@@ -2,8 +2,16 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field, hasButton } from '../../vereinseinstellungen/testHelpers';
-import { bodyOf, dialog, fakeLayout, rowTexts, STAMMDATEN_EDIT, STAMMDATEN_VIEW, signedIn } from '../shared/testKit';
+import { button, callsTo, click, field, hasButton } from '../../../testing/testHelpers';
+import {
+  bodyOf,
+  dialog,
+  fakeLayout,
+  rowTexts,
+  STAMMDATEN_EDIT,
+  STAMMDATEN_VIEW,
+  signedIn,
+} from '../../../testing/testKit';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

@@ -11,10 +11,10 @@ import {
   useFunktionaere,
 } from '../../../api/stammdaten/funktionen';
 import { usePageTitle } from '../../../app/usePageTitle';
+import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../../../components/filterKit';
+import { DeleteDialog } from '../../../components/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../shared/filterKit';
-import { DeleteDialog } from '../shared/formKit';
-import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { FunktionaerDialog } from './FunktionaerDialog';
 
 type DialogState = { kind: 'edit'; funktionaer?: Funktionaer } | { kind: 'delete'; funktionaer: Funktionaer };

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { type Funktion, saveFunktion } from '../../../api/stammdaten/funktionen';
 import { funktionBody } from '../../../api/stammdaten/schemas';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { FormDialog, invalid, useFormErrors } from '../../../components/formKit';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Funktion. */
 const FUNKTION_LABELS: Readonly<Record<string, string>> = {

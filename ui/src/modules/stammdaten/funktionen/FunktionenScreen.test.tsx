@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field, hasButton } from '../../vereinseinstellungen/testHelpers';
+import { button, callsTo, click, field, hasButton } from '../../../testing/testHelpers';
 import {
   alertDialog,
   bodyOf,
@@ -11,7 +11,7 @@ import {
   STAMMDATEN_EDIT,
   STAMMDATEN_VIEW,
   signedIn,
-} from '../shared/testKit';
+} from '../../../testing/testKit';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

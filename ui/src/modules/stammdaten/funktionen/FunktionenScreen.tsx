@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useHasRight } from '../../../api/common';
 import { deleteFunktion, type Funktion, useFunktionAlerts, useFunktionen } from '../../../api/stammdaten/funktionen';
 import { usePageTitle } from '../../../app/usePageTitle';
+import { DeleteDialog } from '../../../components/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { DeleteDialog } from '../shared/formKit';
-import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
 import { FunktionDialog } from './FunktionDialog';
 
 type DialogState = { kind: 'edit'; funktion?: Funktion } | { kind: 'delete'; funktion: Funktion };

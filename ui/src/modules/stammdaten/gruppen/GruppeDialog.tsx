@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { fetchGruppe, type Gruppe, saveGruppe } from '../../../api/stammdaten/gruppen';
 import { gruppeBody } from '../../../api/stammdaten/schemas';
 import { useVersionConflict } from '../../../api/versionConflict';
+import { FormDialog, invalid, useFormErrors } from '../../../components/formKit';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Gruppe. */
 const GRUPPE_LABELS: Readonly<Record<string, string>> = {

@@ -1,15 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import {
-  button,
-  callsTo,
-  click,
-  field,
-  hasButton,
-  signedIn,
-  typeIntoTextArea,
-} from '../../vereinseinstellungen/testHelpers';
+import { button, callsTo, click, field, hasButton, signedIn, typeIntoTextArea } from '../../../testing/testHelpers';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

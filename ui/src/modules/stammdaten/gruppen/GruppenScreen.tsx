@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useHasRight } from '../../../api/common';
 import { deleteGruppe, type Gruppe, useGruppen } from '../../../api/stammdaten/gruppen';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { DeleteDialog } from '../shared/formKit';
-import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { DeleteDialog } from '../../../components/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { GruppeDialog } from './GruppeDialog';
 
 type DialogState = { kind: 'edit'; gruppe?: Gruppe } | { kind: 'delete'; gruppe: Gruppe };

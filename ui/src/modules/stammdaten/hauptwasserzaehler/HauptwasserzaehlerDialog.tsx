@@ -4,8 +4,8 @@ import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/d
 import { type Hauptwasserzaehler, saveHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
 import { hauptwasserzaehlerBody } from '../../../api/stammdaten/schemas';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { DateField, FormDialog, invalid, useFormErrors } from '../../../components/formKit';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
-import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
 
 /** German names of the fields the history records for a Hauptwasserzaehler. */
 const ZAEHLER_LABELS: Readonly<Record<string, string>> = {

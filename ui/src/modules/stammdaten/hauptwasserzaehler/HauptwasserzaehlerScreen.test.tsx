@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseGermanDate } from '../../../../../src/platform/dates';
+import { formatCubic, readingToWire } from '../../../lib/format';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field, hasButton } from '../../vereinseinstellungen/testHelpers';
-import { formatCubic, readingToWire } from '../shared/format';
+import { button, callsTo, click, field, hasButton } from '../../../testing/testHelpers';
 import {
   alertDialog,
   bodyOf,
@@ -13,7 +13,7 @@ import {
   STAMMDATEN_EDIT,
   STAMMDATEN_VIEW,
   signedIn,
-} from '../shared/testKit';
+} from '../../../testing/testKit';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

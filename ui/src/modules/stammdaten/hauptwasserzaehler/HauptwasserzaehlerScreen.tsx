@@ -11,9 +11,9 @@ import {
   useHauptwasserzaehlerList,
 } from '../../../api/stammdaten/hauptwasserzaehler';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { formatCubic } from '../shared/format';
-import { DeleteDialog } from '../shared/formKit';
-import { type ListColumn, ListScreen, RowAction } from '../shared/listKit';
+import { DeleteDialog } from '../../../components/formKit';
+import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
+import { formatCubic } from '../../../lib/format';
 import { HauptwasserzaehlerDialog } from './HauptwasserzaehlerDialog';
 import { WechselDialog } from './WechselDialog';
 

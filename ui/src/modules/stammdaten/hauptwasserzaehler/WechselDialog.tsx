@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { type Hauptwasserzaehler, wechselHauptwasserzaehler } from '../../../api/stammdaten/hauptwasserzaehler';
 import { wechselBody } from '../../../api/stammdaten/schemas';
-import { formatCubic, readingToWire } from '../shared/format';
-import { DateField, FormDialog, invalid, useFormErrors } from '../shared/formKit';
+import { DateField, FormDialog, invalid, useFormErrors } from '../../../components/formKit';
+import { formatCubic, readingToWire } from '../../../lib/format';
 
 const FIELDS = ['datum', 'endstand', 'neueNummer', 'anfangsstand', 'eichdatum'] as const;
 type Field = (typeof FIELDS)[number];

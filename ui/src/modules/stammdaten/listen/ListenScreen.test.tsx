@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field, signedIn } from '../../vereinseinstellungen/testHelpers';
+import { button, callsTo, click, field, signedIn } from '../../../testing/testHelpers';
 
 const app = createAppHarness();
 const { container } = app;

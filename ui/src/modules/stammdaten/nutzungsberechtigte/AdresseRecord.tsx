@@ -30,11 +30,11 @@ import {
 } from '../../../api/stammdaten/adressen';
 import { saveWithToast } from '../../../api/toast';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { ConflictBanner } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
-import { useUnsavedChangesGuard } from '../../vereinseinstellungen/useUnsavedChangesGuard';
-import { ConflictBanner } from '../shared/formKit';
+import { matchFieldErrors } from '../../../lib/serverErrors';
+import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
 import { AbstellplaetzeTab } from './AbstellplaetzeTab';
 import { DateienTab } from './DateienTab';
 import {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field, hasButton, signedIn } from '../../vereinseinstellungen/testHelpers';
+import { button, callsTo, click, field, hasButton, signedIn } from '../../../testing/testHelpers';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

@@ -35,10 +35,10 @@ import {
 import { weiterePersonBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { ConflictBanner } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
-import { ConflictBanner } from '../shared/formKit';
-import { schemaErrors } from '../shared/schemaErrors';
+import { schemaErrors } from '../../../lib/schemaErrors';
+import { matchFieldErrors } from '../../../lib/serverErrors';
 import { ANREDEN, DATE_ERROR } from './format';
 
 const personName = (p: Pick<WeiterePerson, 'titel' | 'vorname' | 'nachname'>) =>

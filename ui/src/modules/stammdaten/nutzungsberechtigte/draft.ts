@@ -1,7 +1,7 @@
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { ADRESSE_FLAGS, type Adresse, type AdresseInput } from '../../../api/stammdaten/adressen';
 import { adresseBody } from '../../../api/stammdaten/schemas';
-import { schemaErrors } from '../shared/schemaErrors';
+import { schemaErrors } from '../../../lib/schemaErrors';
 import { DATE_ERROR } from './format';
 
 /** The Stammdaten form's values: dates as typed (de-AT), flags as checkboxes. */

@@ -18,7 +18,7 @@ import { dayBefore, formatGermanDate, todayIso } from '../../../../../src/platfo
 import { executeGartenwechsel, type Parzelle, useAdressenLookup } from '../../../api/stammdaten/parzellen';
 import { gartenwechselBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
-import { schemaErrors } from '../shared/schemaErrors';
+import { schemaErrors } from '../../../lib/schemaErrors';
 
 export interface GartenwechselDialogProps {
   parzelle: Parzelle;

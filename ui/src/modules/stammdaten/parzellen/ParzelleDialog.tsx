@@ -40,11 +40,11 @@ import {
 import { parzelleBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
 import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
+import { ConflictBanner } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { VerlaufPanel } from '../../../components/VerlaufPanel';
-import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
-import { ConflictBanner } from '../shared/formKit';
-import { schemaErrors } from '../shared/schemaErrors';
+import { schemaErrors } from '../../../lib/schemaErrors';
+import { matchFieldErrors } from '../../../lib/serverErrors';
 import { areaToInput, inputToArea } from './format';
 
 const FIELDS = [

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, type Handler, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, field, hasButton, signedIn } from '../../vereinseinstellungen/testHelpers';
+import { button, callsTo, click, field, hasButton, signedIn } from '../../../testing/testHelpers';
 
 const toasts = vi.hoisted(() => ({
   neutral: vi.fn(() => () => undefined),

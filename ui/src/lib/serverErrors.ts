@@ -1,4 +1,4 @@
-import { isApiError, isProblemDetails } from '../../api/errors';
+import { isApiError, isProblemDetails } from '../api/errors';
 
 export interface MatchedErrors {
   /** Messages for the form's own fields, by field key. */

@@ -12,12 +12,12 @@ import {
 } from '@adobe/react-spectrum';
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { z } from 'zod';
-import { isAbortedError } from '../../../api/errors';
-import { saveWithToast } from '../../../api/toast';
-import type { VersionConflict } from '../../../api/versionConflict';
-import { MessageBanner } from '../../../components/MessageBanner';
-import { matchFieldErrors } from '../../vereinseinstellungen/serverErrors';
-import { schemaErrors } from './schemaErrors';
+import { isAbortedError } from '../api/errors';
+import { saveWithToast } from '../api/toast';
+import type { VersionConflict } from '../api/versionConflict';
+import { schemaErrors } from '../lib/schemaErrors';
+import { matchFieldErrors } from '../lib/serverErrors';
+import { MessageBanner } from './MessageBanner';
 
 // The form pieces the Stammdaten dialogs share: errors from the API's schema and from the server,
 // the form dialog, the date field and the delete question.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro } from '../../../../src/platform/money';
-import { ApiError } from '../../api/errors';
+import { formatEuro } from '../../../src/platform/money';
+import { ApiError } from '../api/errors';
+import { formatFileSize, logoFileProblem } from '../modules/vereinseinstellungen/LogoSection';
+import { SECTIONS, toFormValues, toPayload, validateValues } from '../modules/vereinseinstellungen/sections';
 import {
   centsToEuro,
   compactIban,
@@ -10,9 +12,7 @@ import {
   formatIban,
   isDecimal,
   isEmail,
-} from './format';
-import { formatFileSize, logoFileProblem } from './LogoSection';
-import { SECTIONS, toFormValues, toPayload, validateValues } from './sections';
+} from './fieldFormats';
 import { matchFieldErrors } from './serverErrors';
 
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');

@@ -1,6 +1,6 @@
 /** Display and wire formats of the Stammdaten screens (de-AT on screen; dots and ISO dates on the wire). */
-import { collator } from '../../../../../src/platform/collation';
-import { formatM3 } from '../../../../../src/platform/money';
+import { collator } from '../../../src/platform/collation';
+import { formatM3 } from '../../../src/platform/money';
 
 // Dates, money and the German order come from src/platform (dates, money, collation), as on the
 // server; what is here only adapts them to the screens.

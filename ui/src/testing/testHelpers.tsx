@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { json } from '../../testing/appHarness';
+import { json } from './appHarness';
 
 /** A signed-in Obmann; rights decide what the screens offer. */
 export const USER = {

@@ -20,9 +20,9 @@ import {
 import Add from '@spectrum-icons/workflow/Add';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { SWRResponse } from 'swr';
-import { useQueryParam } from '../../../app/useQueryParam';
-import { LoadFailed, Loading } from '../../../components/LoadState';
-import { compareValues } from './format';
+import { useQueryParam } from '../app/useQueryParam';
+import { compareValues } from '../lib/format';
+import { LoadFailed, Loading } from './LoadState';
 
 // The building blocks the Stammdaten list screens share: list with search, sort, count, empty state
 // and row actions. Forms and the delete question are in formKit.

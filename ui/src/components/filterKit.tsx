@@ -1,5 +1,5 @@
 import { Item, Picker } from '@adobe/react-spectrum';
-import { useQueryParam } from '../../../app/useQueryParam';
+import { useQueryParam } from '../app/useQueryParam';
 
 // The filter pickers of the Stammdaten list screens (ListScreen's `filters`): the choice lives in
 // the URL like the search, so a filtered list can be bookmarked and survives a reload.
