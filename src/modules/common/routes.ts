@@ -11,10 +11,20 @@ import {
   getRightsBody,
   getRightsQuery,
   historyQuery,
+  listExportBody,
   sendTestMailQuery,
   type TestMailResult,
 } from './schema';
-import { appVersionInfo, deleteFileFor, getFileFor, getLogo, handbuchPdf, historyFor, vereinsName } from './services';
+import {
+  appVersionInfo,
+  deleteFileFor,
+  getFileFor,
+  getLogo,
+  handbuchPdf,
+  historyFor,
+  listExport,
+  vereinsName,
+} from './services';
 
 export const commonRoutes = [
   route({
@@ -115,6 +125,17 @@ export const commonRoutes = [
     path: 'Common/Handbuch',
     signedIn: true,
     handler: async ({ services }) => pdfFile(await handbuchPdf(services), 'Handbuch.pdf', true),
+  }),
+  route({
+    method: 'POST',
+    path: 'Common/ListExport',
+    // Every signed-in user: the body holds only rows the list screen already showed them (read
+    // with their own rights); the server formats them and reads nothing from the database.
+    signedIn: true,
+    body: listExportBody,
+    // Formats only, writes nothing: no transaction (and no write lock while Chromium prints).
+    transaction: false,
+    handler: ({ services, body }) => listExport(services, body),
   }),
   route({
     method: 'GET',
