@@ -9,7 +9,7 @@ import {
   type SessionState,
 } from '../platform/auth/sessions';
 import type { Db } from '../platform/db/db';
-import { forbidden } from '../platform/errors';
+import { AppError, forbidden } from '../platform/errors';
 
 export const SESSION_COOKIE = 'kgv.sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -25,6 +25,11 @@ export type AuthState = {
   remember: boolean;
   /** The request carried a valid anti-forgery header (checked for GETs that have side effects). */
   xsrfValid: boolean;
+  /**
+   * The request came from a sign-in that has ended (expired, signed out elsewhere, cookie gone):
+   * a refusal then says `session_expired`, so the client can offer sign-in in place.
+   */
+  sessionEnded: boolean;
   signIn(userId: number, opts?: { state?: SessionState; remember?: boolean }): Promise<void>;
   signOut(): Promise<void>;
 };
@@ -54,6 +59,9 @@ export const antiforgeryFailed = () =>
     'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
     'antiforgery_failed',
   );
+
+/** 401, not 403: the client signs in again and repeats the call; nothing was forged. */
+export const sessionExpired = () => new AppError(401, 'session_expired', 'Ihre Sitzung ist abgelaufen.');
 
 function cookieOptions(ctx: Context, httpOnly: boolean, maxAge?: number) {
   return {
@@ -88,10 +96,16 @@ export function authMiddleware(db: Db, secret: string) {
     const cookieToken = ctx.cookies.get(XSRF_COOKIE);
     const tokenValid = verifyXsrfToken(secret, cookieToken, session?.id);
     const xsrfValid = tokenValid && ctx.get(XSRF_HEADER) === cookieToken;
+    // The sign-in has ended when the session cookie names no live session, or when there is no
+    // session cookie but the page sends back (header = cookie, which a foreign page cannot read) a
+    // token signed for a session that no longer exists. With a live session a bad token stays 403.
+    const sessionEnded =
+      !session &&
+      (Boolean(token) || (cookieToken !== undefined && !tokenValid && ctx.get(XSRF_HEADER) === cookieToken));
     if (!SAFE_METHODS.has(ctx.method)) {
       if (!xsrfValid) {
         if (!tokenValid) setXsrfCookie(ctx, secret, session?.id);
-        throw antiforgeryFailed();
+        throw sessionEnded ? sessionExpired() : antiforgeryFailed();
       }
     } else if (!tokenValid) {
       setXsrfCookie(ctx, secret, session?.id);
@@ -103,6 +117,7 @@ export function authMiddleware(db: Db, secret: string) {
       pending2fa: session?.state === 'pending2fa',
       remember: Boolean(session?.remember),
       xsrfValid,
+      sessionEnded,
       async signIn(userId, opts = {}) {
         if (state.sessionId) await destroySession(db, state.sessionId);
         const created = await createSession(db, userId, {

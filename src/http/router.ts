@@ -6,7 +6,7 @@ import type { Right } from '../platform/auth/rights';
 import type { Db } from '../platform/db/db';
 import { AppError, forbidden, unauthorized } from '../platform/errors';
 import type { AppServices } from '../platform/services';
-import { type AuthState, antiforgeryFailed } from './auth';
+import { type AuthState, antiforgeryFailed, sessionExpired } from './auth';
 import { isFileResult, writeFileResult } from './fileResult';
 import { zodErrors } from './problem';
 import { isMultipart, type UploadedFile, type UploadSpec, unsupportedMultipart, withUpload } from './upload';
@@ -133,7 +133,7 @@ export async function dispatch(
   const auth = koa.state.auth as AuthState;
   const principal = auth.principal;
   if (!r.public) {
-    if (!principal) throw unauthorized();
+    if (!principal) throw auth.sessionEnded ? sessionExpired() : unauthorized();
     if (auth.pending2fa && !r.allowPending2fa) {
       throw new AppError(401, 'second_factor_required', 'Bitte schließen Sie die Anmeldung mit dem zweiten Faktor ab.');
     }
