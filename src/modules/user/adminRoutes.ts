@@ -1,6 +1,16 @@
 import { route } from '../../http/router';
+import { validationFailed } from '../../platform/errors';
+import { recordHistory } from '../../platform/history/history';
 import { ROLLEN_EDIT, ROLLEN_VIEW, USER_EDIT, USER_VIEW } from './rights';
-import { roleBody, roleIdQuery, updateUserBody, userIdBody, userIdQuery } from './schema';
+import {
+  type BenutzerSaved,
+  type PasswortLinkSent,
+  roleBody,
+  roleIdQuery,
+  updateUserBody,
+  userIdBody,
+  userIdQuery,
+} from './schema';
 import {
   assertMayManage,
   deleteRole,
@@ -32,10 +42,12 @@ export const adminRoutes = [
     body: updateUserBody,
     // The user is saved (saveUser's own transaction) before the invitation and notice mails go out.
     transaction: false,
-    async handler({ services, user, actor, body }) {
+    async handler({ services, user, actor, body }): Promise<BenutzerSaved> {
       const saved = await saveUser(services.db, user, actor, body);
-      // New users choose their own password through an invitation link.
-      if (saved.created && saved.user.active) await mailPasswordLink(services, saved.user, 'invite');
+      // New users choose their own password through an invitation link. Without a mail server the
+      // link comes back to this administrator to hand over (mailPasswordLink).
+      const einladung =
+        saved.created && saved.user.active ? await mailPasswordLink(services, saved.user, 'invite') : null;
       // The old address learns of the change: if it was not wanted, its owner can object in time.
       if (saved.emailChangedFrom) {
         await mailEmailChanged(services, saved.emailChangedFrom, saved.user, user.name).catch((err: unknown) =>
@@ -44,7 +56,28 @@ export const adminRoutes = [
           }),
         );
       }
-      return saved.user;
+      return { ...saved.user, einladung };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: 'User/SendPasswordLink',
+    rights: USER_EDIT,
+    body: userIdBody,
+    // The token is stored (its own statement) before the mail goes out; nothing to roll back.
+    transaction: false,
+    async handler({ services, user, actor, body }): Promise<PasswortLinkSent> {
+      const target = await getBenutzer(services.db, body.userID);
+      await assertMayManage(services.db, user, body.userID);
+      if (!target.active) {
+        throw validationFailed({ active: ['Der Benutzer ist deaktiviert. Aktivieren Sie ihn zuerst.'] });
+      }
+      // Someone who never set a password gets a new invitation (7 days), everybody else a reset link (1 hour).
+      const row = await services.db('users').where({ id: body.userID }).first('password_hash');
+      const purpose = row?.password_hash ? 'reset' : 'invite';
+      const passwortLink = await mailPasswordLink(services, target, purpose);
+      await recordHistory(services.db, actor, { entityType: 'User', entityId: target.id, action: 'password-link' });
+      return { passwortLink };
     },
   }),
   route({

@@ -70,6 +70,28 @@ export const benutzerResponse = z.object({
 });
 export type Benutzer = z.infer<typeof benutzerResponse>;
 
+/**
+ * A password link the administrator hands over in person: only when the mail went to the outbox
+ * alone (no mail server set up). Only in the answer to the administrator who created the user or
+ * asked for the link — never in lists, never logged.
+ */
+export const passwortLinkResponse = z.object({
+  link: z.string(),
+  /** ISO time the link stops working. */
+  gueltigBis: z.string(),
+  /** 'einladung': a new user sets a first password (7 days); 'reset': a new password (1 hour). */
+  zweck: z.enum(['einladung', 'reset']),
+});
+export type PasswortLink = z.infer<typeof passwortLinkResponse>;
+
+/** The answer of UpdateUser: the saved Benutzer and, for a new user without mail server, the invitation link. */
+export const benutzerSavedResponse = benutzerResponse.extend({ einladung: passwortLinkResponse.nullable() });
+export type BenutzerSaved = z.infer<typeof benutzerSavedResponse>;
+
+/** The answer of SendPasswordLink. */
+export const passwortLinkSentResponse = z.object({ passwortLink: passwortLinkResponse.nullable() });
+export type PasswortLinkSent = z.infer<typeof passwortLinkSentResponse>;
+
 /** A Rolle with its rights (`presentRolle`). */
 export const rolleResponse = z.object({
   id: z.number(),

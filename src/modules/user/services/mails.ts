@@ -1,15 +1,22 @@
 import type { AppServices } from '../../../platform/services';
 import { vereinsName } from '../../common/services';
-import { createPasswordToken, passwordLink, TOKEN_HOURS, type TokenPurpose } from './passwords';
+import type { PasswortLink } from '../schema';
+import { createPasswordToken, passwordLink, TOKEN_HOURS, type TokenPurpose, tokenExpiry } from './passwords';
 
-/** Mails a reset or invitation link; the link holds a one-time token that only this mail knows. */
+/**
+ * Mails a reset or invitation link; the link holds a one-time token that only this mail knows.
+ * Answers the link when the mail went only to the outbox (no mail server set up): nobody else will
+ * deliver it, so the administrator who asked for it must hand it over. Callers return it only to
+ * that administrator and never log it.
+ */
 export async function mailPasswordLink(
   services: AppServices,
   user: { id: number; email: string; name: string },
   purpose: TokenPurpose,
-): Promise<void> {
-  const token = await createPasswordToken(services.db, user.id, purpose);
-  const link = passwordLink(services.config.baseUrl, user.email, token);
+): Promise<PasswortLink | null> {
+  const now = new Date();
+  const token = await createPasswordToken(services.db, user.id, purpose, now);
+  const link = passwordLink(services.config.baseUrl, user.email, token, purpose);
   const club = await vereinsName(services);
   const text =
     purpose === 'invite'
@@ -34,11 +41,17 @@ export async function mailPasswordLink(
           'Der Link ist eine Stunde gültig und funktioniert einmal.',
           'Wenn Sie nichts angefordert haben, können Sie diese Nachricht ignorieren; Ihr Passwort bleibt unverändert.',
         ];
-  await services.mail.send({
+  const sent = await services.mail.send({
     to: user.email,
     subject: purpose === 'invite' ? `Ihr Zugang zu ${club}` : `Passwort zurücksetzen – ${club}`,
     text: text.join('\n'),
   });
+  if (sent.transport !== 'outbox') return null;
+  return {
+    link,
+    gueltigBis: tokenExpiry(purpose, now).toISOString(),
+    zweck: purpose === 'invite' ? 'einladung' : 'reset',
+  };
 }
 
 /** Tells the old address that another address now signs in to the account (sent after the change). */

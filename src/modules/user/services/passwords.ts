@@ -37,9 +37,13 @@ export async function mayMailResetLink(db: Db, userId: number): Promise<boolean>
  * sent just before valid (a member who asks twice may click either mail); all of them end when one
  * is used. A new invitation replaces the earlier one.
  */
-export async function createPasswordToken(db: Db, userId: number, purpose: TokenPurpose): Promise<string> {
+export async function createPasswordToken(
+  db: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const now = new Date();
   if (purpose === 'invite') {
     await db('user_tokens')
       .where({ user_id: userId, purpose })
@@ -50,14 +54,24 @@ export async function createPasswordToken(db: Db, userId: number, purpose: Token
     user_id: userId,
     purpose,
     token_hash: sha256(token),
-    expires_at: nowDb(new Date(now.getTime() + TOKEN_HOURS[purpose] * 3600_000)),
+    expires_at: nowDb(tokenExpiry(purpose, now)),
     created_at: nowDb(now),
   });
   return token;
 }
 
-export function passwordLink(baseUrl: string, email: string, token: string): string {
-  return `${baseUrl}/resetpassword?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+/** The expiry of a token made at `now` (as createPasswordToken stores it). */
+export function tokenExpiry(purpose: TokenPurpose, now: Date): Date {
+  return new Date(now.getTime() + TOKEN_HOURS[purpose] * 3600_000);
+}
+
+/**
+ * The page that sets the password. `einladung=1` only changes its wording ("Passwort festlegen"
+ * for a new user instead of "Neues Passwort"); the token alone decides what the link may do.
+ */
+export function passwordLink(baseUrl: string, email: string, token: string, purpose: TokenPurpose = 'reset'): string {
+  const invite = purpose === 'invite' ? '&einladung=1' : '';
+  return `${baseUrl}/resetpassword?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}${invite}`;
 }
 
 const invalidToken = () =>
