@@ -1,3 +1,5 @@
+// First: switches zod's JIT off before any schema module is evaluated (see the module).
+import './zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
