@@ -63,6 +63,8 @@ export async function createServices(
   return {
     ...services,
     async close() {
+      // Settings look-ups started after a commit (invalidateSettingsCache) still hold the pool.
+      await cache.settled();
       mail.close();
       await pdf.close();
       await db.destroy();
