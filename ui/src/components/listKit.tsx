@@ -18,14 +18,19 @@ import {
   View,
 } from '@adobe/react-spectrum';
 import Add from '@spectrum-icons/workflow/Add';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { SWRResponse } from 'swr';
+import type { ListExportTyp } from '../../../src/modules/common/schema';
 import { useQueryParam } from '../app/useQueryParam';
 import { compareValues } from '../lib/format';
+import { downloadListExport, type ExportCell, type ExportColumn, selectionText } from '../lib/listExport';
+import { ExportMenu } from './ExportMenu';
 import { LoadFailed, Loading } from './LoadState';
+import './listKit.css';
 
-// The building blocks the Stammdaten list screens share: list with search, sort, count, empty state
-// and row actions. Forms and the delete question are in formKit.
+// The one list screen of the app: heading, toolbar (Suchen, filters, Export, "Neue …"), a table
+// with sortable columns whose first column stays put while it scrolls sideways, the row count, the
+// empty states, and the export of exactly the rows shown. Forms and the delete question are in formKit.
 
 /** Enough for a date (15.01.2025), an amount (€ 1.234,56) or a short name with the cell padding. */
 const DEFAULT_MIN_WIDTH = 120;
@@ -47,27 +52,60 @@ export interface ListColumn<T> {
   text: (row: T) => string;
   /** The cell's content when more than its text (e.g. a StatusLight). */
   render?: (row: T) => ReactNode;
+  /**
+   * How the column goes into Excel and PDF: its type and the raw value (ISO date, integer cents, a
+   * number), so the workbook holds real dates and amounts. Default: the cell's text; `false`
+   * leaves the column out.
+   */
+  export?: { typ: ListExportTyp; value: (row: T) => ExportCell } | false;
 }
 
-export interface ListScreenProps<T extends { id: number }> {
-  eyebrow: string;
+/** The export columns of a list: the shown columns with their export type and value. */
+export function exportColumns<T>(columns: readonly ListColumn<T>[]): ExportColumn<T>[] {
+  return columns.flatMap((c): ExportColumn<T>[] =>
+    c.export === false
+      ? []
+      : [
+          c.export
+            ? { name: c.name, typ: c.export.typ, align: c.align, value: c.export.value }
+            : { name: c.name, typ: 'text', align: c.align, value: (row) => c.text(row) || null },
+        ],
+  );
+}
+
+export interface ListScreenProps<T extends { id: number | string }> {
+  eyebrow?: string;
   title: string;
+  /** Inside a tab, where the page already has its heading: no eyebrow and heading. */
+  hideHeading?: boolean;
   /** Singular and plural: "1 Funktion", "3 Funktionen". */
   noun: readonly [string, string];
   query: Pick<SWRResponse<T[], unknown>, 'data' | 'error' | 'isLoading' | 'mutate'>;
   canEdit: boolean;
-  onNew: () => void;
-  /** The button's word, e.g. "Neue Gruppe" (default "Neu"). */
+  /** Without it (or without the Edit right) there is no "Neu" button. */
+  onNew?: () => void;
+  /** The button's words, gendered as German wants: "Neue Gruppe", "Neuer Benutzer", "Neuer Hauptwasserzähler". */
   newLabel?: string;
-  empty: { title: string; text: string; textReadOnly: string; action: string };
+  empty: { title: string; text: string; textReadOnly: string; action?: string };
   columns: readonly ListColumn<T>[];
   defaultSort: SortDescriptor;
-  /** What the search field looks in. */
-  searchText: (row: T) => string;
+  /**
+   * What the search field looks in. Without it the server searches: the screen passes the URL's
+   * search (`searchParam`) to its query, and the rows arrive already narrowed.
+   */
+  searchText?: (row: T) => string;
+  /** The URL parameter of the search (default `q`). */
+  searchParam?: string;
+  /** Under the search field, e.g. "Nummer oder Nutzungsberechtigter". */
+  searchDescription?: string;
   /** Filter pickers next to the search field (filterKit: kept in the URL like the search). */
   filters?: ReactNode;
   /** The rows the filters let through; the search narrows further. */
   rowFilter?: (row: T) => boolean;
+  /** A filter the server applies is set (not its default): an empty answer is then "no match", not "none yet". */
+  filtered?: boolean;
+  /** The active filters in words for the export's heading, e.g. ["Status: Aktiv"] (filterKit's filterText). */
+  filterText?: readonly (string | false | null | undefined)[];
   /** The empty table's sentence when the filters (not the search) leave no row. */
   filterEmpty?: string;
   /** The row's action buttons (only with the Edit right). */
@@ -76,8 +114,16 @@ export interface ListScreenProps<T extends { id: number }> {
   onOpen?: (row: T) => void;
   /** Above the toolbar: warnings. */
   banner?: ReactNode;
-  /** More toolbar items (export links …). */
+  /** More toolbar items, before Export and "Neu" (further downloads, "Parkkarten" …). */
   toolbar?: ReactNode;
+  /** Export → Excel / PDF of the shown rows (default on). */
+  exportable?: boolean;
+  /** The export's title and file name (default the title), e.g. "Geburtstagsliste 2026". */
+  exportTitle?: string;
+  /** After the row count, e.g. " · Jahr 2026". */
+  countSuffix?: string;
+  /** The table's height (default: at most size-6000, so the sideways scrollbar stays on screen). */
+  height?: string;
   /** The DialogContainer. */
   children?: ReactNode;
 }
@@ -95,20 +141,26 @@ function noMatchText(search: string, filterEmpty: string | undefined, filtered: 
   return `Nichts passt zu „${search}“. ${hint}`;
 }
 
-export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) {
-  const { data, error, isLoading, mutate } = props.query;
+export function ListScreen<T extends { id: number | string }>(props: ListScreenProps<T>) {
+  const { error, isLoading, mutate } = props.query;
   const { canEdit, columns, noun } = props;
+  // While the server answers a new search the previous rows stay, so the toolbar (and the focus in
+  // the search field) does not vanish under the typing hand.
+  const last = useRef<T[] | undefined>(undefined);
+  if (props.query.data) last.current = props.query.data;
+  const data = props.query.data ?? (props.searchText ? undefined : last.current);
   const [sort, setSort] = useState<SortDescriptor>(props.defaultSort);
   // ?q= keeps the search in the URL (bookmarks, reload).
-  const [searchValue, setSearchValue] = useQueryParam('q');
+  const [searchValue, setSearchValue] = useQueryParam(props.searchParam ?? 'q');
   const [draft, setDraft] = useState(searchValue);
+  const serverSearch = !props.searchText;
 
   const rows = useMemo(() => {
-    const needle = searchValue.trim().toLocaleLowerCase('de-AT');
+    const needle = serverSearch ? '' : searchValue.trim().toLocaleLowerCase('de-AT');
     const filtered = (data ?? []).filter(
       (row) =>
         (props.rowFilter?.(row) ?? true) &&
-        (needle === '' || props.searchText(row).toLocaleLowerCase('de-AT').includes(needle)),
+        (needle === '' || (props.searchText?.(row) ?? '').toLocaleLowerCase('de-AT').includes(needle)),
     );
     const column = columns.find((c) => c.key === sort.column);
     const first = columns.find((c) => c.sortValue);
@@ -118,7 +170,7 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
       const tie = first?.sortValue ? compareValues(first.sortValue(a), first.sortValue(b)) : 0;
       return factor * (result || tie);
     });
-  }, [data, searchValue, sort, columns, props.searchText, props.rowFilter]);
+  }, [data, searchValue, sort, columns, props.searchText, props.rowFilter, serverSearch]);
 
   const byId = new Map((data ?? []).map((row) => [String(row.id), row]));
   const onAction = props.onOpen
@@ -128,32 +180,58 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
       }
     : undefined;
 
+  const showActions = canEdit && Boolean(props.actions);
   const tableColumns = [
     ...columns.map((c) => ({ key: c.key, name: c.name })),
-    ...(canEdit && props.actions ? [{ key: '__aktionen', name: 'Aktionen' }] : []),
+    ...(showActions ? [{ key: '__aktionen', name: 'Aktionen' }] : []),
   ];
   const columnOf = new Map(columns.map((c) => [c.key, c]));
+  // The first column stays put while the table scrolls sideways; Spectrum keeps a row header
+  // column rendered at every scroll position, so it can be sticky (listKit.css).
+  const firstIsRowHeader = columns[0] !== undefined && (columns[0].rowHeader || !columns.some((c) => c.rowHeader));
+  const rowHeaderKey = columns.find((c) => c.rowHeader)?.key ?? columns[0]?.key;
+
+  const narrowed = Boolean(props.rowFilter) || Boolean(props.filtered);
+  const nothingYet = data !== undefined && data.length === 0 && !narrowed && searchValue.trim() === '';
+  const newButton =
+    canEdit && props.onNew ? (
+      <Button variant="accent" onPress={props.onNew}>
+        <Add />
+        <Text>{props.newLabel ?? 'Neu'}</Text>
+      </Button>
+    ) : null;
+
+  async function exportRows(format: 'xlsx' | 'pdf') {
+    await downloadListExport(format, {
+      titel: props.exportTitle ?? props.title,
+      untertitel: selectionText(props.filterText ?? [], searchValue),
+      columns: exportColumns(columns),
+      rows,
+    });
+  }
 
   return (
     <Flex direction="column" gap="size-200">
-      <View>
-        <Text UNSAFE_className="kgv-eyebrow">{props.eyebrow}</Text>
-        <Heading level={1} margin={0}>
-          {props.title}
-        </Heading>
-      </View>
+      {props.hideHeading ? null : (
+        <View>
+          {props.eyebrow ? <Text UNSAFE_className="kgv-eyebrow">{props.eyebrow}</Text> : null}
+          <Heading level={1} margin={0}>
+            {props.title}
+          </Heading>
+        </View>
+      )}
       {props.banner}
-      {data && data.length === 0 ? (
+      {nothingYet ? (
         <View borderWidth="thin" borderColor="default" borderRadius="medium" padding="size-300" maxWidth="size-6000">
           <IllustratedMessage>
             <Heading>{props.empty.title}</Heading>
             <Content>{canEdit ? props.empty.text : props.empty.textReadOnly}</Content>
           </IllustratedMessage>
-          {canEdit ? (
+          {canEdit && props.onNew ? (
             <Flex justifyContent="center" marginTop="size-200">
               <Button variant="accent" onPress={props.onNew}>
                 <Add />
-                <Text>{props.empty.action}</Text>
+                <Text>{props.empty.action ?? props.newLabel ?? 'Neu'}</Text>
               </Button>
             </Flex>
           ) : null}
@@ -162,7 +240,8 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
         <>
           <Flex gap="size-200" alignItems="end" wrap>
             <SearchField
-              label="Suche"
+              label="Suchen"
+              {...(props.searchDescription ? { description: props.searchDescription } : {})}
               value={draft}
               onChange={(value) => {
                 setDraft(value);
@@ -176,29 +255,27 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
               width="size-3600"
             />
             {props.filters}
+            {/* One order everywhere: the screen's own items, Export, then "Neu". */}
             <Flex gap="size-100" marginStart="auto" alignItems="end" wrap>
               {props.toolbar}
-              {canEdit ? (
-                <Button variant="accent" onPress={props.onNew}>
-                  <Add />
-                  <Text>{props.newLabel ?? 'Neu'}</Text>
-                </Button>
-              ) : null}
+              {props.exportable === false ? null : <ExportMenu onExport={exportRows} />}
+              {newButton}
             </Flex>
           </Flex>
           <TableView
             aria-label={props.title}
+            UNSAFE_className={firstIsRowHeader ? 'kgv-list-table kgv-list-table--sticky' : 'kgv-list-table'}
             sortDescriptor={sort}
             onSortChange={setSort}
             {...(onAction ? { onAction } : {})}
             width="100%"
-            maxHeight="size-6000"
+            {...(props.height ? { height: props.height } : { maxHeight: 'size-6000' })}
             // Without rows the table would shrink to its header and hide the empty state's sentence.
             {...(rows.length === 0 ? { minHeight: 'size-3000' } : {})}
             renderEmptyState={() => (
               <IllustratedMessage>
                 <Heading>Keine Treffer</Heading>
-                <Content>{noMatchText(searchValue, props.filterEmpty, Boolean(props.rowFilter))}</Content>
+                <Content>{noMatchText(searchValue, props.filterEmpty, narrowed)}</Content>
               </IllustratedMessage>
             )}
           >
@@ -212,7 +289,7 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
                     allowsSorting={Boolean(def?.sortValue)}
                     align={isActions ? 'end' : (def?.align ?? 'start')}
                     hideHeader={isActions}
-                    {...(def?.rowHeader ? { isRowHeader: true } : {})}
+                    {...(column.key === rowHeaderKey ? { isRowHeader: true } : {})}
                     {...(isActions
                       ? { width: props.actionsWidth ?? 110 }
                       : def?.width
@@ -245,7 +322,12 @@ export function ListScreen<T extends { id: number }>(props: ListScreenProps<T>) 
               )}
             </TableBody>
           </TableView>
-          <Text aria-live="polite">{countText(rows.length, data.length, noun)}</Text>
+          <Text aria-live="polite">
+            {serverSearch && !props.rowFilter
+              ? countText(rows.length, rows.length, noun)
+              : countText(rows.length, data.length, noun)}
+            {props.countSuffix ?? ''}
+          </Text>
         </>
       ) : error && !isLoading ? (
         <LoadFailed
