@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import type {
   AuthenticatorSetup,
   Benutzer,
+  BenutzerSaved,
   CurrentUser,
   LoginResponse,
+  PasswortLinkSent,
   RecoveryCodesResponse,
   Rolle,
   roleBody,
@@ -20,9 +22,12 @@ import { useApi } from './useApi';
 export type {
   AuthenticatorSetup,
   Benutzer,
+  BenutzerSaved,
   CurrentUser,
   LoginResponse,
   LoginResultCode,
+  PasswortLink,
+  PasswortLinkSent,
   RecoveryCodesResponse,
   Rolle,
   StatusMessage,
@@ -129,8 +134,14 @@ const USER_ADMIN_REFRESH = {
   revalidatePrefixes: [USERS_KEY, '/api/User/GetUser'],
 } as const;
 
+/** A new user's answer carries the invitation link when no mail server took the mail (`einladung`). */
 export function updateUser(input: UserInput) {
-  return mutateApi<Benutzer>('/api/User/UpdateUser', { json: input, ...USER_ADMIN_REFRESH });
+  return mutateApi<BenutzerSaved>('/api/User/UpdateUser', { json: input, ...USER_ADMIN_REFRESH });
+}
+
+/** Mails a new password link; without a mail server the answer holds the link to hand over. */
+export function sendPasswordLink(userID: number) {
+  return mutateApi<PasswortLinkSent>('/api/User/SendPasswordLink', { json: { userID } });
 }
 
 export function deleteUser(userID: number) {

@@ -103,3 +103,29 @@ describe('ResetPasswordScreen', () => {
     expect(container.querySelector('input[name="password"]')).toBeNull();
   });
 });
+
+describe('ResetPasswordScreen for an invitation', () => {
+  it('says "Passwort festlegen" and confirms the first password', async () => {
+    app.api({ 'POST /api/User/ResetPassword': () => new Response(null, { status: 204 }) });
+    await app.renderAt('/resetpassword?email=eva%40kgv.at&token=tok-2&einladung=1');
+    await waitFor(() => input('input[name="password"]'));
+    expect(container.querySelector('h1')?.textContent).toBe('Passwort festlegen');
+    expect(container.textContent).not.toContain('Neues Passwort');
+    await typeInto(input('input[name="password"]'), 'lang-genug-123');
+    await typeInto(input('input[name="confirmation"]'), 'lang-genug-123');
+    await submit(form());
+    await waitFor(() => expect(container.textContent).toContain('Ihr Passwort ist festgelegt.'));
+    expect(JSON.parse(String(calls('/api/User/ResetPassword')[0]?.[1]?.body))).toEqual({
+      email: 'eva@kgv.at',
+      token: 'tok-2',
+      password: 'lang-genug-123',
+    });
+  });
+
+  it('says "Neues Passwort" for a reset link', async () => {
+    app.api({});
+    await app.renderAt('/resetpassword?email=eva%40kgv.at&token=tok-2');
+    await waitFor(() => input('input[name="password"]'));
+    expect(container.querySelector('h1')?.textContent).toBe('Neues Passwort');
+  });
+});

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Link, TextField } from '@adobe/react-spectrum';
+import { Button, Flex, Form, Link, Text, TextField } from '@adobe/react-spectrum';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearch } from 'wouter';
 import { describeError, fieldErrors, isAbortedError } from '../../api/errors';
@@ -22,10 +22,15 @@ export function validateResetPassword(input: ResetPasswordInput): Partial<Record
   return { ...errors, ...validateNewPassword(input.password, input.confirmation) };
 }
 
-/** Sets a new password with the token from the reset e-mail (?email=…&token=…). */
+/**
+ * Sets a password with the token from the reset or invitation link (?email=…&token=…). An
+ * invitation (`&einladung=1`) is a new user's first password: the page says "Passwort festlegen".
+ */
 export default function ResetPasswordScreen() {
   const params = new URLSearchParams(useSearch());
   const token = params.get('token') ?? params.get('code') ?? '';
+  const invitation = params.get('einladung') === '1';
+  const title = invitation ? 'Passwort festlegen' : 'Neues Passwort';
   const [input, setInput] = useState<ResetPasswordInput>({
     email: params.get('email') ?? '',
     password: '',
@@ -65,7 +70,11 @@ export default function ResetPasswordScreen() {
       <>
         <MessageBanner
           level="success"
-          message="Ihr Passwort wurde geändert. Sie können sich jetzt damit anmelden."
+          message={
+            invitation
+              ? 'Ihr Passwort ist festgelegt. Sie können sich jetzt damit anmelden.'
+              : 'Ihr Passwort wurde geändert. Sie können sich jetzt damit anmelden.'
+          }
           autoFocus
         />
         <Link href="/login">Zur Anmeldung</Link>
@@ -92,7 +101,10 @@ export default function ResetPasswordScreen() {
     body = (
       <>
         {error ? <MessageBanner level="danger" message={describeError(error)} autoFocus /> : null}
-        <Form onSubmit={submit} aria-label="Passwort zurücksetzen" maxWidth="100%">
+        {invitation ? (
+          <Text>Willkommen! Legen Sie hier das Passwort fest, mit dem Sie sich künftig anmelden.</Text>
+        ) : null}
+        <Form onSubmit={submit} aria-label={title} maxWidth="100%">
           <TextField
             label="E-Mail"
             type="email"
@@ -106,7 +118,7 @@ export default function ResetPasswordScreen() {
             errorMessage={errorOf('email')}
           />
           <TextField
-            label="Neues Passwort"
+            label={invitation ? 'Passwort' : 'Neues Passwort'}
             type="password"
             name="password"
             autoComplete="new-password"
@@ -132,7 +144,7 @@ export default function ResetPasswordScreen() {
             errorMessage={errorOf('confirmation')}
           />
           <Button type="submit" variant="accent" isPending={pending} marginTop="size-100">
-            Passwort speichern
+            {invitation ? 'Passwort festlegen' : 'Passwort speichern'}
           </Button>
         </Form>
         <Link href="/login">Zurück zur Anmeldung</Link>
@@ -141,7 +153,7 @@ export default function ResetPasswordScreen() {
   }
 
   return (
-    <PublicPage title="Passwort zurücksetzen">
+    <PublicPage title={title}>
       <Flex direction="column" gap="size-200">
         {body}
       </Flex>

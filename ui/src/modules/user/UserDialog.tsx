@@ -18,10 +18,13 @@ import {
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
-import { type Rolle, type UserRow, updateUser, useRollen } from '../../api/user';
+import { type PasswortLink, type Rolle, sendPasswordLink, type UserRow, updateUser, useRollen } from '../../api/user';
 import { MessageBanner } from '../../components/MessageBanner';
+import { CREATED_WITHOUT_MAIL, LINK_WITHOUT_MAIL, PasswortLinkBox } from './PasswortLinkBox';
 
-export const NEW_USER_NOTE = 'Der Benutzer erhält eine E-Mail, um sein Passwort festzulegen.';
+export const NEW_USER_NOTE =
+  'Der Benutzer erhält eine E-Mail, um sein Passwort festzulegen. Ist kein Mailserver eingerichtet, sehen Sie stattdessen den Link zum Weitergeben.';
+export const CREATED_WITH_MAIL = 'Der Benutzer wurde angelegt und per E-Mail eingeladen.';
 
 export interface UserDialogProps {
   /** Absent: a new user. */
@@ -85,6 +88,8 @@ export function UserDialog({ user }: UserDialogProps) {
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
   const [pending, setPending] = useState(false);
+  // The password link to hand over when no mail server took the mail; the dialog then shows only it.
+  const [handover, setHandover] = useState<PasswortLink | null>(null);
 
   const local = submitted ? validate(draft) : {};
   const server = fieldErrors(error);
@@ -102,7 +107,7 @@ export function UserDialog({ user }: UserDialogProps) {
     setPending(true);
     setError(undefined);
     try {
-      await saveWithToast(
+      const saved = await saveWithToast(
         updateUser({
           ...(user ? { id: user.id, version: user.version } : {}),
           name: draft.name.trim(),
@@ -111,15 +116,51 @@ export function UserDialog({ user }: UserDialogProps) {
           active: draft.active,
         }),
         {
-          success: user ? 'Der Benutzer wurde gespeichert.' : 'Der Benutzer wurde angelegt und per E-Mail eingeladen.',
+          success: (result) =>
+            result.einladung ? CREATED_WITHOUT_MAIL : user ? 'Der Benutzer wurde gespeichert.' : CREATED_WITH_MAIL,
         },
       );
-      dialog.dismiss();
+      if (saved.einladung) setHandover(saved.einladung);
+      else dialog.dismiss();
     } catch (caught) {
       setError(caught);
     } finally {
       setPending(false);
     }
+  }
+
+  async function sendLink(target: UserRow) {
+    setPending(true);
+    try {
+      const { passwortLink } = await saveWithToast(sendPasswordLink(target.id), {
+        success: (result) =>
+          result.passwortLink
+            ? LINK_WITHOUT_MAIL
+            : `Ein Link für ein neues Passwort wurde an ${target.email} gesendet.`,
+      });
+      if (passwortLink) setHandover(passwortLink);
+    } catch {
+      // The error toast says why (no right, deactivated).
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (handover) {
+    return (
+      <Dialog size="M">
+        <Heading>{handover.zweck === 'einladung' ? 'Einladungslink weitergeben' : 'Passwort-Link weitergeben'}</Heading>
+        <Divider />
+        <Content>
+          <PasswortLinkBox name={draft.name.trim() || 'der Person'} passwortLink={handover} />
+        </Content>
+        <ButtonGroup>
+          <Button variant="accent" onPress={dialog.dismiss}>
+            Schließen
+          </Button>
+        </ButtonGroup>
+      </Dialog>
+    );
   }
 
   return (
@@ -164,6 +205,16 @@ export function UserDialog({ user }: UserDialogProps) {
             {user ? null : <Text>{NEW_USER_NOTE}</Text>}
           </Flex>
         </Form>
+        {user?.active ? (
+          <Flex direction="column" gap="size-50" alignItems="start" marginTop="size-200">
+            <Button variant="secondary" onPress={() => void sendLink(user)} isDisabled={pending}>
+              Link für neues Passwort senden
+            </Button>
+            <Text>
+              Die Person legt damit selbst ein neues Passwort fest; das bisherige gilt, bis der Link verwendet wird.
+            </Text>
+          </Flex>
+        ) : null}
       </Content>
       <ButtonGroup>
         <Button variant="secondary" onPress={dialog.dismiss} isDisabled={pending}>
