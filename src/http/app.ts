@@ -5,6 +5,8 @@ import compose from 'koa-compose';
 import { badRequest } from '../platform/errors';
 import type { AppServices } from '../platform/services';
 import { authMiddleware } from './auth';
+import { compression } from './compression';
+import { jsonEtag } from './etag';
 import { errorMiddleware, HttpRefusal, problem } from './problem';
 import { type AnyRoute, checkRoutes, dispatch, type HttpPolicy } from './router';
 import { staticUi } from './staticUi';
@@ -76,12 +78,16 @@ export function createHttpApp(services: AppServices, routes: AnyRoute[], policy:
       ctx.set('Cache-Control', 'no-store');
       await next();
     },
+    // Inside the no-store default: GET JSON answers switch to `private, no-cache` with an ETag.
+    jsonEtag,
     authMiddleware(services.db, services.config.sessionSecret),
     bodyParser,
     router.routes() as unknown as Koa.Middleware,
     notFound,
   ]);
 
+  // Outermost: it compresses whatever body the rest settled on, problem answers included.
+  app.use(compression());
   app.use(errorMiddleware(services.log));
   app.use(securityHeaders);
   app.use((ctx, next) => (ctx.path === '/api' || ctx.path.startsWith('/api/') ? api(ctx) : next()));

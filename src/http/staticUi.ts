@@ -6,17 +6,22 @@ import send from 'koa-send';
 
 /**
  * The built UI. KGV_UI_DIST points elsewhere for parallel development checkouts that build into
- * their own folder (`vite build --outDir`) and run the browser tests against it.
+ * their own folder (`vite build --outDir`) and run the browser tests against it. Read when the app
+ * is made, not when this module loads, so a benchmark can build and point there first.
  */
-export const uiDist = process.env.KGV_UI_DIST
-  ? path.resolve(process.env.KGV_UI_DIST)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
+export function uiDist(): string {
+  return process.env.KGV_UI_DIST
+    ? path.resolve(process.env.KGV_UI_DIST)
+    : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
+}
 
 /**
  * Serves the built UI: hashed assets for a year, everything else falls back to index.html so that
- * client routes like /stammdatenverwalten/parzellen survive a reload.
+ * client routes like /stammdatenverwalten/parzellen survive a reload. The build writes a .br and a
+ * .gz beside every text file (ui/vite.config.ts); koa-send serves the one the browser accepts, so
+ * nothing is compressed per request.
  */
-export function staticUi(root = uiDist) {
+export function staticUi(root = uiDist()) {
   return async (ctx: Context, next: Next) => {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
       return next();
@@ -27,13 +32,22 @@ export function staticUi(root = uiDist) {
       ctx.body = 'Die Oberfläche ist nicht gebaut. Bitte „npm run build“ ausführen (npm start tut das automatisch).';
       return;
     }
+    // Which file comes back depends on Accept-Encoding: caches must keep one per encoding.
+    ctx.vary('Accept-Encoding');
     const isAsset = ctx.path.startsWith('/assets/');
+    // The precompressed copies are served in place of their originals, never by their own name.
+    if (/\.(br|gz)$/.test(ctx.path)) {
+      ctx.status = 404;
+      return;
+    }
+    const precompressed = { brotli: true, gzip: true };
     try {
       const served = await send(ctx, ctx.path, {
         root,
         index: 'index.html',
         immutable: isAsset,
         maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
+        ...precompressed,
       });
       if (served) {
         if (!isAsset) ctx.set('Cache-Control', 'no-cache');
@@ -47,6 +61,6 @@ export function staticUi(root = uiDist) {
       }
     }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root });
+    await send(ctx, 'index.html', { root, ...precompressed });
   };
 }

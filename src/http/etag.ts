@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import type { Context, Next } from 'koa';
+
+/**
+ * ETag and 304 for the JSON answers of GET routes (the lists above all). The tag is a hash of the
+ * body the handler just produced for this caller, so a 304 is only ever sent when the caller already
+ * holds exactly these bytes: a change of data gives a new tag, and another user's answer can never
+ * be confirmed to a browser that holds a different one. `private, no-cache` lets the browser keep
+ * the answer for this user only and makes it ask every time (If-None-Match), so nothing stale is
+ * shown; every other /api answer (downloads, mutations, errors) keeps `no-store`.
+ */
+export async function jsonEtag(ctx: Context, next: Next): Promise<void> {
+  await next();
+  if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.status !== 200) return;
+  if (ctx.response.is('json') !== 'json') return;
+  const body: unknown = ctx.body;
+  if (typeof body !== 'string') return;
+  // One UTF-8 encoding for the hash and the socket instead of one each.
+  const bytes = Buffer.from(body, 'utf8');
+  ctx.body = bytes;
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  if (ctx.fresh) ctx.status = 304;
+}
