@@ -5,7 +5,9 @@ export const STEUERSATZ_FLAG_KEY = '/api/Kassa/GetSteuersatzFlag';
 
 /**
  * Whether the club books with tax rates (shows the Steuerbericht). Any failure counts as false:
- * the call is optional for the menu and must never block or toast.
+ * the call is optional for the menu and must never block or toast. The shell enables it only once
+ * the Steuerbericht screen exists (menu.ts needsFlag): until the Kassa module is built the route
+ * does not exist.
  */
 export function useSteuersatzFlag(enabled = true): boolean {
   const { data } = useApi<boolean>(enabled ? STEUERSATZ_FLAG_KEY : null, {

@@ -4,6 +4,8 @@ import { createAppHarness, json, VERSION, waitFor } from '../testing/appHarness'
 const app = createAppHarness();
 const { container } = app;
 const navLinks = () => [...container.querySelectorAll('nav[aria-label="Hauptmenü"] a')];
+/** A link's name: its text without the "in Arbeit" badge, which is hidden from assistive technology. */
+const linkName = (link: Element | null | undefined) => link?.querySelector('span:not([aria-hidden])')?.textContent;
 
 beforeEach(() => app.setUp());
 afterEach(() => app.tearDown());
@@ -64,11 +66,11 @@ describe('App routing', () => {
     await app.renderAt('/');
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Willkommen, Anna Wasser'));
     await waitFor(() => expect(navLinks().length).toBeGreaterThan(0));
-    const names = navLinks().map((link) => link.textContent);
+    const names = navLinks().map(linkName);
     expect(names).toContain('Parzellen');
     expect(names).toContain('Wasserrechnungen');
     expect(names).not.toContain('Kassabuch');
-    expect(container.querySelector('nav a[aria-current="page"]')?.textContent).toBe('Startseite');
+    expect(linkName(container.querySelector('nav a[aria-current="page"]'))).toBe('Startseite');
     expect(container.textContent).toContain('Wasserwart');
     expect(container.textContent).not.toContain('Global Admin');
     expect(container.textContent).toContain(`Version 0.1.0 · © ${new Date().getFullYear()}`);
@@ -85,7 +87,16 @@ describe('App routing', () => {
     expect(container.textContent).toContain('Dieser Bereich wird gerade aufgebaut');
     expect(container.textContent).toContain('Kassabuch');
     expect(container.textContent).toContain('Global Admin');
-    expect(container.querySelector('nav a[aria-current="page"]')?.textContent).toBe('Belegsuche');
+    const current = container.querySelector('nav a[aria-current="page"]');
+    expect(linkName(current)).toBe('Belegsuche');
+    // Marked as not built yet, for the eye and (as the link's description) for screen readers.
+    expect(current?.textContent).toContain('in Arbeit');
+    const description = document.getElementById(current?.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toContain('in Arbeit');
+    // Built screens carry no mark.
+    expect(navLinks().find((link) => linkName(link) === 'Vereinseinstellungen')?.textContent).toBe(
+      'Vereinseinstellungen',
+    );
     await waitFor(() => expect(document.title).toBe('Belegsuche – KGV Sonnenhang'));
   });
 

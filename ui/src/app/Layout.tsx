@@ -3,27 +3,26 @@ import { useRights } from '../api/common';
 import { useSteuersatzFlag } from '../api/kassa';
 import { loadToastQueue } from '../api/toast';
 import { Footer } from './Footer';
-import { canSee, menuLinks, visibleMenu } from './menu';
+import { needsFlag, visibleMenu } from './menu';
 import { useSignedInUser } from './RequireAuth';
+import { isBuilt } from './routes';
 import { ShellRoutes } from './ShellRoutes';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import './Layout.css';
 
-/** Only users who could see the Steuerbericht ask whether it exists. */
-function couldSeeSteuerbericht(held: ReadonlySet<string> | undefined): boolean {
-  if (!held) return false;
-  return menuLinks().some((link) => link.flag === 'steuersatz' && canSee(link, held, { steuersatz: true }));
-}
-
 /** The signed-in frame: top bar, sidebar, the current screen and the footer. Lazy-loaded. */
 export default function Layout() {
   const user = useSignedInUser();
   const { rights, error: rightsError, mutate: reloadRights } = useRights();
-  // While the club forces 2FA set-up, the server refuses every other call: don't ask then.
-  const steuersatz = useSteuersatzFlag(!user.mfaSetupRequired && couldSeeSteuerbericht(rights));
+  // Asked only by users who could see the Steuerbericht, and only once its screen (and so the
+  // Kassa API) is built. While the club forces 2FA set-up the server refuses every other call.
+  const steuersatz = useSteuersatzFlag(!user.mfaSetupRequired && needsFlag('steuersatz', rights, isBuilt));
   const [navOpen, setNavOpen] = useState(false);
-  const menu = useMemo(() => (rights ? visibleMenu(rights, { steuersatz }) : undefined), [rights, steuersatz]);
+  const menu = useMemo(
+    () => (rights ? visibleMenu(rights, { steuersatz }, undefined, isBuilt) : undefined),
+    [rights, steuersatz],
+  );
 
   // Signed-in screens save with toasts: have the toast region ready before the first save.
   useEffect(() => {

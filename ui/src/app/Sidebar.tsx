@@ -31,12 +31,26 @@ function SidebarItem({ item, location, onNavigate }: { item: MenuItem; location:
   const current = isCurrent(item.path, location);
   return (
     <li>
-      <Link href={item.path} className="kgv-nav-link" aria-current={current ? 'page' : undefined} onClick={onNavigate}>
-        {item.title}
+      <Link
+        href={item.path}
+        className="kgv-nav-link"
+        aria-current={current ? 'page' : undefined}
+        // The name stays the title (links are found by it); "in Arbeit" is the description.
+        aria-describedby={item.inArbeit ? IN_ARBEIT_ID : undefined}
+        onClick={onNavigate}
+      >
+        <span>{item.title}</span>
+        {item.inArbeit ? (
+          <span className="kgv-nav-badge" aria-hidden="true">
+            in Arbeit
+          </span>
+        ) : null}
       </Link>
     </li>
   );
 }
+
+const IN_ARBEIT_ID = 'kgv-nav-in-arbeit';
 
 /** The main menu (spec §2): group headings with real links, the current page marked. */
 export function Sidebar({ menu, onNavigate }: SidebarProps) {
@@ -61,6 +75,9 @@ export function Sidebar({ menu, onNavigate }: SidebarProps) {
         if (event.key === 'Escape') onNavigate();
       }}
     >
+      <span id={IN_ARBEIT_ID} hidden>
+        in Arbeit: kommt mit einem der nächsten Updates
+      </span>
       {menu ? (
         menu.map((group) => {
           const single = group.items.length === 1 && group.items[0]?.title === group.title;

@@ -6,6 +6,9 @@ export interface MenuFlags {
   steuersatz: boolean;
 }
 
+/** Every switch on: rights alone decide (for links not built yet, and before asking a flag). */
+const FLAGS_ALL_ON: MenuFlags = { steuersatz: true };
+
 export interface MenuLink {
   kind: 'route';
   path: string;
@@ -13,6 +16,8 @@ export interface MenuLink {
   /** Any one of these suffices; absent means every signed-in user. */
   rights?: readonly Right[];
   flag?: keyof MenuFlags;
+  /** Set by visibleMenu: the area's screen is not built yet (the PlaceholderScreen shows). */
+  inArbeit?: boolean;
 }
 
 /** A plain file download (not a client route), e.g. the Stammdaten export. */
@@ -167,11 +172,41 @@ export function canSee(item: MenuItem, held: ReadonlySet<string>, flags: MenuFla
   return !item.rights || item.rights.some((right) => held.has(right));
 }
 
-/** The menu as the user sees it: items they hold a right for, groups left without items dropped. */
-export function visibleMenu(held: ReadonlySet<string>, flags: MenuFlags, menu = MENU): MenuGroup[] {
+/** Whether a client route has its screen; routes.tsx answers it from its screen table. */
+export type IsBuilt = (path: string) => boolean;
+
+/**
+ * The menu as the user sees it: items they hold a right for, groups left without items dropped.
+ * Links whose screen is not built yet carry `inArbeit` (the sidebar marks them, the start page
+ * leaves them out); a flagged link that is not built is shown as "in Arbeit" without asking its flag.
+ */
+export function visibleMenu(
+  held: ReadonlySet<string>,
+  flags: MenuFlags,
+  menu = MENU,
+  isBuilt: IsBuilt = () => true,
+): MenuGroup[] {
   return menu
-    .map((group) => ({ ...group, items: group.items.filter((item) => canSee(item, held, flags)) }))
+    .map((group) => ({
+      ...group,
+      items: group.items.flatMap((item): MenuItem[] => {
+        if (item.kind === 'route' && !isBuilt(item.path)) {
+          return canSee(item, held, FLAGS_ALL_ON) ? [{ ...item, inArbeit: true }] : [];
+        }
+        return canSee(item, held, flags) ? [item] : [];
+      }),
+    }))
     .filter((group) => group.items.length > 0);
+}
+
+/**
+ * Whether the shell must ask the server for `flag`: only when the user could see a link it gates
+ * and that link's screen exists. A flag of an area not built yet names a route that does not
+ * exist yet either (Kassa/GetSteuersatzFlag answered 404 on every app load).
+ */
+export function needsFlag(flag: keyof MenuFlags, held: ReadonlySet<string> | undefined, isBuilt: IsBuilt): boolean {
+  if (!held) return false;
+  return menuLinks().some((link) => link.flag === flag && isBuilt(link.path) && canSee(link, held, FLAGS_ALL_ON));
 }
 
 /** Every client route the menu links to. */

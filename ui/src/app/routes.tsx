@@ -52,6 +52,11 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };
 
+/** Whether the client route has its screen; the others show the PlaceholderScreen ("in Arbeit"). */
+export function isBuilt(path: string): boolean {
+  return Object.hasOwn(SCREENS, path);
+}
+
 /** Reachable without a session; rendered without the shell. /logout works in both states. */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/login', title: 'Anmelden', group: null, screen: lazy(() => import('../modules/user/LoginScreen')) },

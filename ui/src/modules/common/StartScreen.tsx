@@ -2,6 +2,7 @@ import { Flex, Heading, Link, ProgressCircle, Text } from '@adobe/react-spectrum
 import { useRights, useVereinsName } from '../../api/common';
 import { type MenuLink, visibleMenu } from '../../app/menu';
 import { useSignedInUser } from '../../app/RequireAuth';
+import { isBuilt } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
 import './StartScreen.css';
 
@@ -13,7 +14,9 @@ export default function StartScreen() {
   // Same key as the sidebar: served from the cache.
   const { rights } = useRights();
   const groups = rights
-    ? visibleMenu(rights, { steuersatz: false }).filter((group) => group.id !== 'start' && group.id !== 'info')
+    ? visibleMenu(rights, { steuersatz: false }, undefined, isBuilt)
+        .map((group) => ({ ...group, items: group.items.filter((item) => item.kind !== 'route' || !item.inArbeit) }))
+        .filter((group) => group.id !== 'start' && group.id !== 'info' && group.items.length > 0)
     : undefined;
 
   return (
