@@ -49,3 +49,16 @@ export function FilterPicker<K extends string>({ label, options, value, onChange
 export function labelOf<K extends string>(options: readonly FilterOption<K>[], value: K): string {
   return options.find((option) => option.key === value)?.label ?? value;
 }
+
+/**
+ * "Status: Ehemalig": a filter's choice in words for an export's heading (ListScreen's filterText);
+ * null when the value is `omit` (typically "Alle", which narrows nothing).
+ */
+export function filterText<K extends string>(
+  label: string,
+  options: readonly FilterOption<K>[],
+  value: K,
+  omit?: K,
+): string | null {
+  return value === omit ? null : `${label}: ${labelOf(options, value)}`;
+}

@@ -57,7 +57,13 @@ export interface ListColumn<T> {
    * number), so the workbook holds real dates and amounts. Default: the cell's text; `false`
    * leaves the column out.
    */
-  export?: { typ: ListExportTyp; value: (row: T) => ExportCell } | false;
+  export?:
+    | {
+        typ: ListExportTyp;
+        value: (row: T) => ExportCell /** The header when it needs the unit ("Fläche (m²)"). */;
+        name?: string;
+      }
+    | false;
 }
 
 /** The export columns of a list: the shown columns with their export type and value. */
@@ -67,7 +73,7 @@ export function exportColumns<T>(columns: readonly ListColumn<T>[]): ExportColum
       ? []
       : [
           c.export
-            ? { name: c.name, typ: c.export.typ, align: c.align, value: c.export.value }
+            ? { name: c.export.name ?? c.name, typ: c.export.typ, align: c.align, value: c.export.value }
             : { name: c.name, typ: 'text', align: c.align, value: (row) => c.text(row) || null },
         ],
   );

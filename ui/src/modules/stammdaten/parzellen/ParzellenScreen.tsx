@@ -1,122 +1,81 @@
-import {
-  AlertDialog,
-  Button,
-  Cell,
-  Column,
-  Content,
-  DialogContainer,
-  Flex,
-  Heading,
-  IllustratedMessage,
-  Item,
-  type Key,
-  Picker,
-  Row,
-  SearchField,
-  type SpectrumTableProps,
-  TableBody,
-  TableHeader,
-  TableView,
-  Text,
-  View,
-} from '@adobe/react-spectrum';
-import Add from '@spectrum-icons/workflow/Add';
-import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { collator } from '../../../../../src/platform/collation';
+import { AlertDialog, DialogContainer } from '@adobe/react-spectrum';
+import { useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import { deleteParzelle, type Parzelle, type ParzellenFilter, useParzellen } from '../../../api/stammdaten/parzellen';
 import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { LoadFailed, Loading } from '../../../components/LoadState';
+import { useQueryParam } from '../../../app/useQueryParam';
+import { type FilterOption, FilterPicker, filterText, useFilterParam } from '../../../components/filterKit';
+import { type ListColumn, ListScreen } from '../../../components/listKit';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
 import { formatArea } from './format';
 import { GartenwechselDialog } from './GartenwechselDialog';
 import { ParzelleDialog } from './ParzelleDialog';
 
-type SortDescriptor = NonNullable<SpectrumTableProps<unknown>['sortDescriptor']>;
-
-const FILTER_OPTIONS: readonly { key: ParzellenFilter; label: string }[] = [
+const FILTER_OPTIONS: readonly FilterOption<ParzellenFilter>[] = [
   { key: 'alle', label: 'Alle' },
   { key: 'vergeben', label: 'Vergeben' },
   { key: 'frei', label: 'Frei' },
   { key: 'aktiv', label: 'Aktiv' },
 ];
 
-/** ?filter=vergeben|frei|aktiv; anything else (or nothing) is "alle". */
-export function filterFromSearch(search: string): ParzellenFilter {
-  const value = new URLSearchParams(search).get('filter');
-  return value === 'vergeben' || value === 'frei' || value === 'aktiv' ? value : 'alle';
-}
-
-type ColumnKey =
-  | 'nummer'
-  | 'flaeche'
-  | 'gemeinschaftsflaeche'
-  | 'nutzungsberechtigter'
-  | 'seit'
-  | 'gruppe'
-  | 'hauptwasserzaehler';
+const area = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
 // minWidth: below it the table scrolls sideways rather than cutting a date or a name (125 % zoom).
-const COLUMNS: readonly { key: ColumnKey; name: string; align?: 'end'; minWidth: number }[] = [
-  { key: 'nummer', name: 'Nummer', minWidth: 110 },
-  { key: 'flaeche', name: 'Fläche', align: 'end', minWidth: 120 },
-  { key: 'gemeinschaftsflaeche', name: 'Gemeinschaftsfläche', align: 'end', minWidth: 190 },
-  { key: 'nutzungsberechtigter', name: 'Nutzungsberechtigter', minWidth: 220 },
-  { key: 'seit', name: 'seit', minWidth: 120 },
-  { key: 'gruppe', name: 'Gruppe', minWidth: 140 },
-  { key: 'hauptwasserzaehler', name: 'Hauptwasserzähler', minWidth: 180 },
+// The columns a board member looks for first come first: number, holder, since, area.
+const COLUMNS: readonly ListColumn<Parzelle>[] = [
+  { key: 'nummer', name: 'Nummer', minWidth: 110, rowHeader: true, sortValue: (r) => r.nummer, text: (r) => r.nummer },
+  {
+    key: 'flaeche',
+    name: 'Fläche',
+    align: 'end',
+    minWidth: 120,
+    sortValue: (r) => area(r.flaeche),
+    text: (r) => formatArea(r.flaeche),
+    export: { typ: 'zahl', name: 'Fläche (m²)', value: (r) => area(r.flaeche) },
+  },
+  {
+    key: 'gemeinschaftsflaeche',
+    name: 'Gemeinschaftsfläche',
+    align: 'end',
+    minWidth: 170,
+    sortValue: (r) => area(r.gemeinschaftsflaeche),
+    text: (r) => formatArea(r.gemeinschaftsflaeche),
+    export: { typ: 'zahl', name: 'Gemeinschaftsfläche (m²)', value: (r) => area(r.gemeinschaftsflaeche) },
+  },
+  {
+    key: 'nutzungsberechtigter',
+    name: 'Nutzungsberechtigter',
+    minWidth: 200,
+    sortValue: (r) => r.nutzungsberechtigter?.name ?? null,
+    text: (r) => r.nutzungsberechtigter?.name ?? 'frei',
+  },
+  {
+    key: 'seit',
+    name: 'seit',
+    minWidth: 110,
+    sortValue: (r) => r.nutzungsberechtigter?.von ?? null,
+    text: (r) => formatGermanDate(r.nutzungsberechtigter?.von, '–'),
+    export: { typ: 'datum', value: (r) => r.nutzungsberechtigter?.von ?? null },
+  },
+  {
+    key: 'gruppe',
+    name: 'Gruppe',
+    minWidth: 120,
+    sortValue: (r) => r.gruppeName,
+    text: (r) => r.gruppeName ?? '–',
+    export: { typ: 'text', value: (r) => r.gruppeName },
+  },
+  {
+    key: 'hauptwasserzaehler',
+    name: 'Hauptwasserzähler',
+    minWidth: 160,
+    sortValue: (r) => r.hauptwasserzaehlerNummer,
+    text: (r) => r.hauptwasserzaehlerNummer ?? '–',
+    export: { typ: 'text', value: (r) => r.hauptwasserzaehlerNummer },
+  },
 ];
-
-function compareBy(a: Parzelle, b: Parzelle, column: ColumnKey): number {
-  switch (column) {
-    case 'flaeche':
-      return Number(a.flaeche) - Number(b.flaeche);
-    case 'gemeinschaftsflaeche':
-      return Number(a.gemeinschaftsflaeche ?? -1) - Number(b.gemeinschaftsflaeche ?? -1);
-    case 'nutzungsberechtigter':
-      return collator.compare(a.nutzungsberechtigter?.name ?? '', b.nutzungsberechtigter?.name ?? '');
-    case 'seit':
-      return (a.nutzungsberechtigter?.von ?? '').localeCompare(b.nutzungsberechtigter?.von ?? '');
-    case 'gruppe':
-      return collator.compare(a.gruppeName ?? '', b.gruppeName ?? '');
-    case 'hauptwasserzaehler':
-      return collator.compare(a.hauptwasserzaehlerNummer ?? '', b.hauptwasserzaehlerNummer ?? '');
-    default:
-      return 0;
-  }
-}
-
-export function sortParzellen(rows: readonly Parzelle[], sort: SortDescriptor): Parzelle[] {
-  const column = (sort.column ?? 'nummer') as ColumnKey;
-  const factor = sort.direction === 'descending' ? -1 : 1;
-  return [...rows].sort((a, b) => factor * (compareBy(a, b, column) || collator.compare(a.nummer, b.nummer)));
-}
-
-function cellText(row: Parzelle, column: ColumnKey): string {
-  switch (column) {
-    case 'nummer':
-      return row.nummer;
-    case 'flaeche':
-      return formatArea(row.flaeche);
-    case 'gemeinschaftsflaeche':
-      return formatArea(row.gemeinschaftsflaeche);
-    case 'nutzungsberechtigter':
-      return row.nutzungsberechtigter?.name ?? 'frei';
-    case 'seit':
-      return formatGermanDate(row.nutzungsberechtigter?.von, '–');
-    case 'gruppe':
-      return row.gruppeName ?? '–';
-    case 'hauptwasserzaehler':
-      return row.hauptwasserzaehlerNummer ?? '–';
-  }
-}
-
-function countText(count: number): string {
-  return `${count} ${count === 1 ? 'Parzelle' : 'Parzellen'}`;
-}
 
 type DialogState =
   | { kind: 'record'; parzelle?: Parzelle }
@@ -127,34 +86,12 @@ type DialogState =
 export default function ParzellenScreen() {
   usePageTitle('Parzellen');
   const canEdit = useHasRight('WebApp.Stammdaten.Edit') === true;
-  const searchString = useSearch();
-  const [location, navigate] = useLocation();
-  const params = new URLSearchParams(searchString);
-  const filter = filterFromSearch(searchString);
-  const search = params.get('q') ?? '';
+  // ?filter=vergeben|frei|aktiv and ?q=…: the server filters and searches.
+  const [filter, setFilter] = useFilterParam('filter', FILTER_OPTIONS, 'alle');
+  const [search] = useQueryParam('q');
   const { pachtabrechnungID, year } = useSelectedYear();
-  const { data, error, isLoading, mutate } = useParzellen({ pachtabrechnungID, search: search.trim(), filter });
-  const [sort, setSort] = useState<SortDescriptor>({ column: 'nummer', direction: 'ascending' });
+  const query = useParzellen({ pachtabrechnungID, search: search.trim(), filter });
   const [dialog, setDialog] = useState<DialogState | null>(null);
-
-  const setParam = useCallback(
-    (name: string, value: string) => {
-      const next = new URLSearchParams(window.location.search);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      const query = next.toString();
-      navigate(query ? `${location}?${query}` : location, { replace: true });
-    },
-    [location, navigate],
-  );
-
-  const rows = useMemo(() => sortParzellen(data ?? [], sort), [data, sort]);
-  const unfiltered = filter === 'alle' && search.trim() === '';
-
-  function openRow(key: Key) {
-    const parzelle = data?.find((row) => String(row.id) === String(key));
-    if (parzelle) setDialog({ kind: 'record', parzelle });
-  }
 
   async function remove(parzelle: Parzelle) {
     try {
@@ -164,114 +101,41 @@ export default function ParzellenScreen() {
     }
   }
 
-  const toolbar = (
-    <Flex gap="size-200" alignItems="end" wrap>
-      <SearchField
-        label="Suchen"
-        description="Nummer oder Nutzungsberechtigter"
-        value={search}
-        onChange={(value) => setParam('q', value)}
-        width="size-3600"
-      />
-      <Picker
-        label="Anzeigen"
-        items={FILTER_OPTIONS}
-        selectedKey={filter}
-        onSelectionChange={(key) => setParam('filter', key === 'alle' || key === null ? '' : String(key))}
-        width="size-2000"
-      >
-        {(option) => <Item key={option.key}>{option.label}</Item>}
-      </Picker>
-      <YearPicker />
-      {canEdit ? (
-        <Button variant="accent" onPress={() => setDialog({ kind: 'record' })} marginStart="auto">
-          <Add />
-          <Text>Neue Parzelle</Text>
-        </Button>
-      ) : null}
-    </Flex>
-  );
-
   return (
-    <Flex direction="column" gap="size-200">
-      <View>
-        <Text UNSAFE_className="kgv-eyebrow">Stammdaten</Text>
-        <Heading level={1} margin={0}>
-          Parzellen
-        </Heading>
-      </View>
-      {toolbar}
-      {data ? (
-        data.length === 0 && unfiltered ? (
-          <View borderWidth="thin" borderColor="default" borderRadius="medium" padding="size-300" maxWidth="size-6000">
-            <IllustratedMessage>
-              <Heading>Noch keine Parzellen</Heading>
-              <Content>
-                Parzelle anlegen oder aus Excel importieren (kgv import stammdaten).
-                {canEdit ? null : ' Zum Anlegen fehlt Ihnen das Recht „Stammdaten bearbeiten“.'}
-              </Content>
-            </IllustratedMessage>
-            {canEdit ? (
-              <Flex justifyContent="center" marginTop="size-200">
-                <Button variant="accent" onPress={() => setDialog({ kind: 'record' })}>
-                  <Add />
-                  <Text>Parzelle anlegen</Text>
-                </Button>
-              </Flex>
-            ) : null}
-          </View>
-        ) : (
-          <>
-            <TableView
-              aria-label="Parzellen"
-              sortDescriptor={sort}
-              onSortChange={setSort}
-              onAction={openRow}
-              width="100%"
-              height="60vh"
-              minHeight="size-3600"
-              renderEmptyState={() => (
-                <IllustratedMessage>
-                  <Heading>Keine Parzellen gefunden</Heading>
-                  <Content>Ändern Sie die Suche oder wählen Sie bei „Anzeigen“ den Eintrag „Alle“.</Content>
-                </IllustratedMessage>
-              )}
-            >
-              <TableHeader columns={COLUMNS}>
-                {(column) => (
-                  <Column
-                    key={column.key}
-                    allowsSorting
-                    align={column.align ?? 'start'}
-                    minWidth={column.minWidth}
-                    {...(column.key === 'nummer' ? { isRowHeader: true } : {})}
-                  >
-                    {column.name}
-                  </Column>
-                )}
-              </TableHeader>
-              <TableBody items={rows}>
-                {(row) => (
-                  <Row key={row.id}>
-                    {(columnKey) => {
-                      const text = cellText(row, columnKey as ColumnKey);
-                      return <Cell textValue={text}>{text}</Cell>;
-                    }}
-                  </Row>
-                )}
-              </TableBody>
-            </TableView>
-            <Text aria-live="polite" UNSAFE_className="kgv-muted">
-              {countText(rows.length)}
-              {year ? ` · ${year.bezeichnung || year.jahr}` : ''}
-            </Text>
-          </>
-        )
-      ) : error && !isLoading ? (
-        <LoadFailed title="Die Parzellen konnten nicht geladen werden." error={error} onRetry={() => void mutate()} />
-      ) : (
-        <Loading label="Die Parzellen werden geladen …" />
-      )}
+    <ListScreen
+      eyebrow="Stammdaten"
+      title="Parzellen"
+      noun={['Parzelle', 'Parzellen']}
+      query={query}
+      canEdit={canEdit}
+      onNew={() => setDialog({ kind: 'record' })}
+      newLabel="Neue Parzelle"
+      empty={{
+        title: 'Noch keine Parzellen',
+        text: 'Parzelle anlegen oder aus Excel importieren (kgv import stammdaten).',
+        textReadOnly:
+          'Parzelle anlegen oder aus Excel importieren (kgv import stammdaten). Zum Anlegen fehlt Ihnen das Recht „Stammdaten bearbeiten“.',
+        action: 'Parzelle anlegen',
+      }}
+      columns={COLUMNS}
+      defaultSort={{ column: 'nummer', direction: 'ascending' }}
+      searchDescription="Nummer oder Nutzungsberechtigter"
+      filters={
+        <>
+          <FilterPicker label="Anzeigen" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />
+          <YearPicker />
+        </>
+      }
+      filtered={filter !== 'alle'}
+      filterText={[
+        filterText('Anzeigen', FILTER_OPTIONS, filter, 'alle'),
+        year ? `Jahr ${year.bezeichnung || year.jahr}` : null,
+      ]}
+      filterEmpty="Keine Parzellen mit dieser Auswahl. Wählen Sie bei „Anzeigen“ den Eintrag „Alle“."
+      onOpen={(parzelle) => setDialog({ kind: 'record', parzelle })}
+      countSuffix={year ? ` · ${year.bezeichnung || year.jahr}` : ''}
+      height="60vh"
+    >
       <DialogContainer onDismiss={() => setDialog(null)}>
         {dialog?.kind === 'record' ? (
           <ParzelleDialog
@@ -301,6 +165,6 @@ export default function ParzellenScreen() {
           </AlertDialog>
         ) : null}
       </DialogContainer>
-    </Flex>
+    </ListScreen>
   );
 }
