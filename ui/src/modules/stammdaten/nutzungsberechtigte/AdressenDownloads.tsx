@@ -5,12 +5,15 @@ import {
   LEERES_STAMMDATENBLATT_URL,
 } from '../../../api/stammdaten/adressen';
 
-/** The downloads of the address list: all addresses, the members without a plot, a blank Stammdatenblatt. */
+/**
+ * The fixed downloads of the address list: every address with all its fields (whatever the
+ * filter; "Export" exports the list as shown), the members without a plot, a blank Stammdatenblatt.
+ */
 export function AdressenDownloads() {
   return (
     <>
       <Link href={EXPORT_ADRESSEN_URL} target="_blank">
-        Export (Excel)
+        Alle Adressen, alle Felder (Excel)
       </Link>
       <Link href={EXPORT_WEITERE_MITGLIEDSCHAFTEN_URL} target="_blank">
         Weitere Mitgliedschaften (Excel)

@@ -126,17 +126,18 @@ describe('NutzungsberechtigteScreen', () => {
     expect(rowTexts()[1]).toEqual([
       'Huber Maria',
       '17',
-      'Gartenweg 3',
-      '1100 Wien',
-      '0664 123',
-      'maria@example.at',
       'Mitglied',
       '01.04.2001',
+      '0664 123',
+      'maria@example.at',
+      'Gartenweg 3',
+      '1100 Wien',
     ]);
     expect(container.textContent).toContain('2 Adressen');
     expect(hasButton(container, 'Neue Adresse')).toBe(true);
     const link = (text: string) => [...container.querySelectorAll('a')].find((a) => a.textContent === text);
-    expect(link('Export (Excel)')?.getAttribute('href')).toBe('/api/Stammdaten/ExportAdressen');
+    expect(link('Alle Adressen, alle Felder (Excel)')?.getAttribute('href')).toBe('/api/Stammdaten/ExportAdressen');
+    expect(hasButton(container, 'Export')).toBe(true);
     expect(link('Weitere Mitgliedschaften (Excel)')?.getAttribute('href')).toBe(
       '/api/Stammdaten/ExportWeitereMitgliedschaften',
     );

@@ -1,28 +1,5 @@
-import {
-  Button,
-  Cell,
-  Column,
-  Content,
-  Flex,
-  Heading,
-  IllustratedMessage,
-  Item,
-  type Key,
-  Picker,
-  Row,
-  SearchField,
-  type SpectrumTableProps,
-  StatusLight,
-  TableBody,
-  TableHeader,
-  TableView,
-  Text,
-  View,
-} from '@adobe/react-spectrum';
-import Add from '@spectrum-icons/workflow/Add';
-import { useMemo, useState } from 'react';
+import { StatusLight } from '@adobe/react-spectrum';
 import { useLocation, useSearch } from 'wouter';
-import { collator } from '../../../../../src/platform/collation';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import {
@@ -33,104 +10,68 @@ import {
   useAdressen,
 } from '../../../api/stammdaten/adressen';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { LoadFailed, Loading } from '../../../components/LoadState';
+import { type FilterOption, FilterPicker, filterText, useFilterParam } from '../../../components/filterKit';
+import { type ListColumn, ListScreen } from '../../../components/listKit';
 import { AdressenDownloads } from './AdressenDownloads';
 import { AdresseRecord } from './AdresseRecord';
 
 export const PATH = '/stammdatenverwalten/nutzungsberechtigte';
 
-type SortDescriptor = NonNullable<SpectrumTableProps<unknown>['sortDescriptor']>;
-
-const FILTER_OPTIONS: readonly { key: AdressenFilter; label: string }[] = [
+const FILTER_OPTIONS: readonly FilterOption<AdressenFilter>[] = [
   { key: 'aktiv', label: 'Aktiv' },
   { key: 'ehemalig', label: 'Ehemalig' },
   { key: 'alle', label: 'Alle' },
 ];
-const MITGLIED_OPTIONS: readonly { key: MitgliedFilter; label: string }[] = [
+const MITGLIED_OPTIONS: readonly FilterOption<MitgliedFilter>[] = [
   { key: 'alle', label: 'Alle' },
   { key: 'ja', label: 'Ja' },
   { key: 'nein', label: 'Nein' },
 ];
 
-export interface ListQuery {
-  filter: AdressenFilter;
-  mitglied: MitgliedFilter;
-  suche: string;
-}
-
-/** ?filter=ehemalig|alle (default aktiv), ?mitglied=ja|nein, ?suche=… */
-export function listQueryFromSearch(search: string): ListQuery {
-  const params = new URLSearchParams(search);
-  const filter = params.get('filter');
-  const mitglied = params.get('mitglied');
-  return {
-    filter: filter === 'ehemalig' || filter === 'alle' ? filter : 'aktiv',
-    mitglied: mitglied === 'ja' || mitglied === 'nein' ? mitglied : 'alle',
-    suche: params.get('suche') ?? '',
-  };
-}
-
 const isMitglied = (row: Adresse) => (row.flags & ADRESSE_FLAGS.kgvMitglied) !== 0;
 const parzellenText = (row: Adresse) => row.parzellen.map((p) => p.nummer).join(', ');
 const plzOrt = (row: Adresse) => [row.plz, row.ort].filter(Boolean).join(' ');
+const telefon = (row: Adresse) => row.telefon || row.mobil;
 
-export function sortAdressen(rows: readonly Adresse[], sort: SortDescriptor): Adresse[] {
-  const factor = sort.direction === 'descending' ? -1 : 1;
-  const text = (row: Adresse): string => {
-    switch (sort.column) {
-      case 'parzellen':
-        return parzellenText(row);
-      case 'strasse':
-        return row.strasse;
-      case 'plzOrt':
-        return plzOrt(row);
-      case 'telefon':
-        return row.telefon || row.mobil;
-      case 'email':
-        return row.email;
-      case 'eintritt':
-        return row.eintrittsdatum ?? '';
-      default:
-        return '';
-    }
-  };
-  return [...rows].sort((a, b) => {
-    let result = 0;
-    if (sort.column === 'mitglied') result = Number(isMitglied(b)) - Number(isMitglied(a));
-    else if (sort.column !== 'name') {
-      const [x, y] = [text(a), text(b)];
-      // Empty values last, whatever the direction.
-      if (x === '' || y === '') return x === y ? collator.compare(a.name, b.name) : x === '' ? 1 : -1;
-      result = collator.compare(x, y);
-    }
-    return factor * (result || collator.compare(a.name, b.name));
-  });
-}
-
-function matches(row: Adresse, suche: string): boolean {
-  const needle = suche.trim().toLocaleLowerCase('de-AT');
-  if (!needle) return true;
+/** What the search looks in: names, address, phone numbers, e-mail and plot numbers. */
+function searchText(row: Adresse): string {
   return [row.name, row.vorname, row.nachname, row.strasse, plzOrt(row), row.telefon, row.mobil, row.email]
     .concat(row.parzellen.map((p) => p.nummer))
-    .some((value) => value?.toLocaleLowerCase('de-AT').includes(needle));
-}
-
-function countText(shown: number, total: number): string {
-  const word = (n: number) => (n === 1 ? 'Adresse' : 'Adressen');
-  return shown === total ? `${total} ${word(total)}` : `${shown} von ${total} ${word(total)}`;
+    .join('\n');
 }
 
 // minWidth: below it the table scrolls sideways rather than cutting a date or a name (125 % zoom).
-const COLUMNS = [
-  { key: 'name', name: 'Name', minWidth: 220 },
-  { key: 'parzellen', name: 'Parzellen', minWidth: 120 },
-  { key: 'strasse', name: 'Straße', minWidth: 200 },
-  { key: 'plzOrt', name: 'PLZ Ort', minWidth: 160 },
-  { key: 'telefon', name: 'Telefon', minWidth: 150 },
-  { key: 'email', name: 'E-Mail', minWidth: 220 },
-  { key: 'mitglied', name: 'Mitglied', minWidth: 110 },
-  { key: 'eintritt', name: 'Eintritt', minWidth: 120 },
-] as const;
+// At 1366 px the first six columns fit beside the sidebar: who, which plot, member since when, how
+// to reach them; the postal address follows behind the sideways scrollbar.
+const COLUMNS: readonly ListColumn<Adresse>[] = [
+  { key: 'name', name: 'Name', minWidth: 200, rowHeader: true, sortValue: (r) => r.name, text: (r) => r.name },
+  { key: 'parzellen', name: 'Parzellen', minWidth: 100, sortValue: parzellenText, text: parzellenText },
+  {
+    key: 'mitglied',
+    name: 'Mitglied',
+    minWidth: 140,
+    sortValue: isMitglied,
+    text: (r) => (isMitglied(r) ? 'Mitglied' : 'kein Mitglied'),
+    render: (r) => (
+      <StatusLight variant={isMitglied(r) ? 'positive' : 'neutral'}>
+        {isMitglied(r) ? 'Mitglied' : 'kein Mitglied'}
+      </StatusLight>
+    ),
+    export: { typ: 'text', value: (r) => (isMitglied(r) ? 'ja' : 'nein') },
+  },
+  {
+    key: 'eintritt',
+    name: 'Eintritt',
+    minWidth: 110,
+    sortValue: (r) => r.eintrittsdatum,
+    text: (r) => formatGermanDate(r.eintrittsdatum),
+    export: { typ: 'datum', value: (r) => r.eintrittsdatum },
+  },
+  { key: 'telefon', name: 'Telefon', minWidth: 140, sortValue: telefon, text: telefon },
+  { key: 'email', name: 'E-Mail', minWidth: 200, sortValue: (r) => r.email, text: (r) => r.email },
+  { key: 'strasse', name: 'Straße', minWidth: 180, sortValue: (r) => r.strasse, text: (r) => r.strasse },
+  { key: 'plzOrt', name: 'PLZ Ort', minWidth: 150, sortValue: plzOrt, text: plzOrt },
+];
 
 /** Spec §2 Stammdaten: the addresses (Nutzungsberechtigte); ?id=… (or ?id=neu) opens one record. */
 export default function NutzungsberechtigteScreen() {
@@ -142,155 +83,58 @@ export default function NutzungsberechtigteScreen() {
 }
 
 function AdressenList() {
-  const search = useSearch();
   const [, navigate] = useLocation();
-  const query = listQueryFromSearch(search);
   const canEdit = useHasRight('WebApp.Stammdaten.Edit') === true;
-  const { data, error, isLoading, mutate } = useAdressen(query);
-  const [sort, setSort] = useState<SortDescriptor>({ column: 'name', direction: 'ascending' });
+  // ?filter=ehemalig|alle (default aktiv) and ?mitglied=ja|nein: the server filters; ?suche=… the list.
+  const [filter, setFilter] = useFilterParam('filter', FILTER_OPTIONS, 'aktiv');
+  const [mitglied, setMitglied] = useFilterParam('mitglied', MITGLIED_OPTIONS, 'alle');
+  const query = useAdressen({ filter, mitglied });
 
-  const rows = useMemo(
-    () =>
-      sortAdressen(
-        (data ?? []).filter((row) => matches(row, query.suche)),
-        sort,
-      ),
-    [data, query.suche, sort],
-  );
-
-  function setParam(name: string, value: string, fallback: string) {
-    const params = new URLSearchParams(window.location.search);
-    if (value && value !== fallback) params.set(name, value);
-    else params.delete(name);
-    const next = params.toString();
-    navigate(next ? `${PATH}?${next}` : PATH, { replace: true });
-  }
-
-  function open(id: Key | 'neu') {
+  function open(id: number | 'neu') {
     const params = new URLSearchParams(window.location.search);
     params.set('id', String(id));
     navigate(`${PATH}?${params.toString()}`);
   }
 
   return (
-    <Flex direction="column" gap="size-200">
-      <View>
-        <Text UNSAFE_className="kgv-eyebrow">Stammdaten</Text>
-        <Heading level={1} margin={0}>
-          Nutzungsberechtigte
-        </Heading>
-      </View>
-      <Flex gap="size-200" alignItems="end" wrap>
-        <SearchField
-          label="Suche"
-          aria-label="Adressen durchsuchen"
-          defaultValue={query.suche}
-          onChange={(value) => setParam('suche', value, '')}
-          width="size-3600"
-        />
-        <Picker
-          label="Status"
-          items={FILTER_OPTIONS}
-          selectedKey={query.filter}
-          onSelectionChange={(key) => setParam('filter', String(key), 'aktiv')}
-          width="size-1600"
-        >
-          {(option) => <Item key={option.key}>{option.label}</Item>}
-        </Picker>
-        <Picker
-          label="Mitglied"
-          items={MITGLIED_OPTIONS}
-          selectedKey={query.mitglied}
-          onSelectionChange={(key) => setParam('mitglied', String(key), 'alle')}
-          width="size-1600"
-        >
-          {(option) => <Item key={option.key}>{option.label}</Item>}
-        </Picker>
-        <Flex gap="size-200" marginStart="auto" alignItems="center" wrap>
-          <AdressenDownloads />
-          {canEdit ? (
-            <Button variant="accent" onPress={() => open('neu')}>
-              <Add />
-              <Text>Neue Adresse</Text>
-            </Button>
-          ) : null}
-        </Flex>
-      </Flex>
-      {data ? (
+    <ListScreen
+      eyebrow="Stammdaten"
+      title="Nutzungsberechtigte"
+      noun={['Adresse', 'Adressen']}
+      query={query}
+      canEdit={canEdit}
+      onNew={() => open('neu')}
+      newLabel="Neue Adresse"
+      empty={{
+        title: 'Noch keine Adressen',
+        text: 'Legen Sie mit „Neue Adresse“ die erste an oder importieren Sie sie aus Excel.',
+        textReadOnly: 'Es wurden noch keine Adressen angelegt.',
+      }}
+      columns={COLUMNS}
+      defaultSort={{ column: 'name', direction: 'ascending' }}
+      searchText={searchText}
+      searchParam="suche"
+      searchDescription="Name, Adresse, Telefon, E-Mail oder Parzelle"
+      filters={
         <>
-          <TableView
-            aria-label="Nutzungsberechtigte"
-            sortDescriptor={sort}
-            onSortChange={setSort}
-            onAction={open}
-            width="100%"
-            height="60vh"
-            minHeight="size-3600"
-            renderEmptyState={() => (
-              <IllustratedMessage>
-                <Heading>{data.length === 0 ? 'Keine Adressen' : 'Keine Treffer'}</Heading>
-                <Content>
-                  {data.length === 0
-                    ? canEdit
-                      ? 'Mit diesen Filtern gibt es keine Adressen — legen Sie mit „Neue Adresse“ eine an oder wählen Sie beim Status „Alle“.'
-                      : 'Mit diesen Filtern gibt es keine Adressen — wählen Sie beim Status „Alle“.'
-                    : 'Keine Adresse passt zur Suche. Ändern Sie den Suchbegriff.'}
-                </Content>
-              </IllustratedMessage>
-            )}
-          >
-            <TableHeader columns={COLUMNS}>
-              {(column) => (
-                <Column
-                  key={column.key}
-                  allowsSorting
-                  minWidth={column.minWidth}
-                  {...(column.key === 'name' ? { isRowHeader: true } : {})}
-                >
-                  {column.name}
-                </Column>
-              )}
-            </TableHeader>
-            <TableBody items={rows}>
-              {(row) => (
-                <Row key={row.id}>
-                  {(columnKey) => {
-                    switch (columnKey) {
-                      case 'name':
-                        return <Cell textValue={row.name}>{row.name}</Cell>;
-                      case 'parzellen':
-                        return <Cell>{parzellenText(row)}</Cell>;
-                      case 'strasse':
-                        return <Cell>{row.strasse}</Cell>;
-                      case 'plzOrt':
-                        return <Cell>{plzOrt(row)}</Cell>;
-                      case 'telefon':
-                        return <Cell>{row.telefon || row.mobil}</Cell>;
-                      case 'email':
-                        return <Cell>{row.email}</Cell>;
-                      case 'mitglied': {
-                        const text = isMitglied(row) ? 'Mitglied' : 'kein Mitglied';
-                        return (
-                          <Cell textValue={text}>
-                            <StatusLight variant={isMitglied(row) ? 'positive' : 'neutral'}>{text}</StatusLight>
-                          </Cell>
-                        );
-                      }
-                      default:
-                        return <Cell>{formatGermanDate(row.eintrittsdatum)}</Cell>;
-                    }
-                  }}
-                </Row>
-              )}
-            </TableBody>
-          </TableView>
-          <Text aria-live="polite">{countText(rows.length, data.length)}</Text>
+          <FilterPicker label="Status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />
+          <FilterPicker label="Mitglied" options={MITGLIED_OPTIONS} value={mitglied} onChange={setMitglied} />
         </>
-      ) : error && !isLoading ? (
-        <LoadFailed title="Die Adressen konnten nicht geladen werden." error={error} onRetry={() => void mutate()} />
-      ) : (
-        <Loading label="Die Adressen werden geladen …" />
-      )}
-    </Flex>
+      }
+      // The server always filters by status: an empty answer is "none with this status", never "none yet".
+      filtered
+      filterText={[
+        filterText('Status', FILTER_OPTIONS, filter),
+        filterText('Mitglied', MITGLIED_OPTIONS, mitglied, 'alle'),
+      ]}
+      filterEmpty={
+        canEdit
+          ? 'Mit diesen Filtern gibt es keine Adressen — legen Sie mit „Neue Adresse“ eine an oder wählen Sie beim Status „Alle“.'
+          : 'Mit diesen Filtern gibt es keine Adressen — wählen Sie beim Status „Alle“.'
+      }
+      onOpen={(row) => open(row.id)}
+      toolbar={<AdressenDownloads />}
+      height="60vh"
+    />
   );
 }
