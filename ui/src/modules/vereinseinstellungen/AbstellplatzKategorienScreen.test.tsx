@@ -75,7 +75,7 @@ describe('AbstellplatzKategorienScreen', () => {
       ['PKW-Stellplatz', '€ 60,00', 'aktiv'],
     ]);
     expect(container.textContent).toContain('3 Kategorien');
-    expect(hasButton(container, 'Neu')).toBe(true);
+    expect(hasButton(container, 'Neue Kategorie')).toBe(true);
   });
 
   it('sorts by a column when its header is pressed', async () => {
@@ -116,7 +116,7 @@ describe('AbstellplatzKategorienScreen', () => {
     });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts()).toHaveLength(3));
-    await click(button(container, 'Neu'));
+    await click(button(container, 'Neue Kategorie'));
     await waitFor(() => expect(dialog()).not.toBeNull());
     const box = dialog()!;
     await typeInto(field(box, 'Name'), 'Motorrad');
@@ -201,7 +201,7 @@ describe('AbstellplatzKategorienScreen', () => {
     app.api({ ...signedIn(VIEW_RIGHTS), [LIST]: () => json(KATEGORIEN) });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts()).toHaveLength(3));
-    expect(hasButton(container, 'Neu')).toBe(false);
+    expect(hasButton(container, 'Neue Kategorie')).toBe(false);
     expect(container.querySelector('button[aria-label^="Kategorie „"]')).toBeNull();
   });
 });
