@@ -27,7 +27,6 @@ import {
   sameValues,
   toFormValues,
   toPayload,
-  validateField,
   validateValues,
 } from './sections';
 
@@ -66,24 +65,16 @@ function SettingsField({ field, value, error, readOnly, onChange, onBlur }: Fiel
   };
   switch (field.kind) {
     case 'textarea':
-      return (
-        <TextArea
-          {...common}
-          value={String(value ?? '')}
-          onChange={onChange}
-          height="size-1600"
-          {...(field.maxLength ? { maxLength: field.maxLength } : {})}
-        />
-      );
+      return <TextArea {...common} value={String(value ?? '')} onChange={onChange} height="size-1600" />;
     case 'money':
     case 'integer':
+      // No minValue/maxValue: Spectrum would clamp "0 Tage" to 1 and "-5 €" to 0 without a word.
+      // The section's schema says at the field what is allowed instead.
       return (
         <NumberField
           {...common}
           value={typeof value === 'number' ? value : Number.NaN}
           onChange={onChange}
-          {...(field.minValue !== undefined ? { minValue: field.minValue } : {})}
-          {...(field.maxValue !== undefined ? { maxValue: field.maxValue } : {})}
           {...(field.kind === 'money'
             ? { formatOptions: EURO_FORMAT, hideStepper: true }
             : { formatOptions: { maximumFractionDigits: 0, useGrouping: false } })}
@@ -124,7 +115,6 @@ function SettingsField({ field, value, error, readOnly, onChange, onBlur }: Fiel
           value={String(value ?? '')}
           onChange={onChange}
           {...(onBlur ? { onBlur } : {})}
-          {...(field.maxLength ? { maxLength: field.maxLength } : {})}
           {...(field.autoComplete ? { autoComplete: field.autoComplete } : {})}
           {...(field.kind === 'decimal' ? { inputMode: 'decimal' as const } : {})}
           width={field.kind === 'iban' ? 'size-4600' : '100%'}
@@ -142,7 +132,6 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const dirty = !sameValues(values, baseline);
   // The section as the form was filled from it: its version goes with the save, so a revalidated
@@ -183,12 +172,8 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
   function change(field: FieldDef, value: FormValue) {
     setValues((current) => ({ ...current, [field.key]: value }));
     setServerErrors(({ [field.key]: _, ...rest }) => rest);
-    if (submitted) {
-      setClientErrors(({ [field.key]: _, ...rest }) => {
-        const message = validateField(field, value);
-        return message ? { ...rest, [field.key]: message } : rest;
-      });
-    }
+    // The message goes once the field is changed; the next "Speichern" checks again.
+    setClientErrors(({ [field.key]: _, ...rest }) => rest);
   }
 
   /** Groups the IBAN in fours once the field is left; keeps any message under it. */
@@ -204,14 +189,12 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
     setClientErrors({});
     setServerErrors({});
     setOtherErrors([]);
-    setSubmitted(false);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canEdit || saving) return;
-    setSubmitted(true);
-    const errors = validateValues(section, values);
+    const errors = validateValues(section, values, saved);
     setClientErrors(errors);
     if (Object.keys(errors).length > 0) return;
     setSaving(true);
@@ -227,7 +210,6 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
       setBase((result?.[section.key] ?? undefined) as Versioned | undefined);
       setBaseline(next);
       setValues(next);
-      setSubmitted(false);
     } catch (error) {
       if (!isAbortedError(error) && !conflict.noteError(error)) {
         const matched = matchFieldErrors(
@@ -265,11 +247,11 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
       {renderNotice?.(values)}
       {canEdit ? (
         <ButtonGroup marginTop="size-100">
-          <Button type="submit" form={formId} variant="accent" isPending={saving}>
-            Speichern
-          </Button>
           <Button variant="secondary" onPress={reset} isDisabled={!dirty || saving}>
             Abbrechen
+          </Button>
+          <Button type="submit" form={formId} variant="accent" isPending={saving}>
+            Speichern
           </Button>
         </ButtonGroup>
       ) : null}

@@ -107,7 +107,8 @@ describe('VereinseinstellungenScreen', () => {
     });
     await app.renderAt(`${PATH}?abschnitt=bank`);
     await waitFor(() => field(container, 'IBAN'));
-    await typeInto(field(container, 'IBAN'), 'AT61 1904 3002 3457 3209');
+    // A valid IBAN the client lets through; the server still refuses it (e.g. a bank it does not know).
+    await typeInto(field(container, 'IBAN'), 'AT61 1904 3002 3457 3201');
     await click(button(container, 'Speichern'));
 
     await waitFor(() => expect(field(container, 'IBAN').getAttribute('aria-invalid')).toBe('true'));
@@ -120,7 +121,7 @@ describe('VereinseinstellungenScreen', () => {
     await waitFor(() => expect(toasts.negative).toHaveBeenCalled());
     expect(toasts.positive).not.toHaveBeenCalled();
     // What the user typed stays for the correction.
-    expect(field(container, 'IBAN').value).toBe('AT61 1904 3002 3457 3209');
+    expect(field(container, 'IBAN').value).toBe('AT61 1904 3002 3457 3201');
   });
 
   it('checks required fields before calling the server', async () => {
@@ -129,8 +130,33 @@ describe('VereinseinstellungenScreen', () => {
     await waitFor(() => field(container, 'Vereinsname'));
     await typeInto(field(container, 'Vereinsname'), '   ');
     await click(button(container, 'Speichern'));
-    await waitFor(() => expect(container.textContent).toContain('Bitte füllen Sie dieses Feld aus.'));
+    // The server's schema's own words.
+    await waitFor(() => expect(container.textContent).toContain('Bitte geben Sie den Vereinsnamen ein.'));
     expect(app.fetchMock.mock.calls.some(([url]) => String(url).startsWith(UPDATE))).toBe(false);
+  });
+
+  it('refuses Zahlungsziel 0 and Mahngebühr −5 at the field instead of changing them', async () => {
+    app.api({ ...signedIn(EDIT_RIGHTS), [GET]: () => json(settings()) });
+    await app.renderAt(`${PATH}?abschnitt=anzahl`);
+    await waitFor(() => field(container, 'Zahlungsziel in Tagen'));
+    const days = field(container, 'Zahlungsziel in Tagen');
+    const fee = field(container, 'Mahngebühr 2. Mahnung');
+    await typeInto(days, '0');
+    await blur(days);
+    await typeInto(fee, '-5');
+    await blur(fee);
+    // Nothing clamped: what was typed stays.
+    expect(shown(days)).toBe('0');
+    expect(shown(fee)).toBe('-€ 5,00');
+    await click(button(container, 'Speichern'));
+    await waitFor(() => expect(days.getAttribute('aria-invalid')).toBe('true'));
+    expect(fee.getAttribute('aria-invalid')).toBe('true');
+    const text = container.textContent?.replace(/\u00a0/g, ' ');
+    expect(text).toContain('Das Zahlungsziel muss 1 bis 365 Tage betragen.');
+    expect(text).toContain('Erlaubt sind € 0,00 bis € 1.000,00.');
+    expect(app.fetchMock.mock.calls.some(([url]) => String(url).startsWith(UPDATE))).toBe(false);
+    expect(toasts.positive).not.toHaveBeenCalled();
+    expect(shown(days)).toBe('0');
   });
 
   it('converts € amounts to cents for "Fristen und Gebühren"', async () => {

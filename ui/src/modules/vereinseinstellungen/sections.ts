@@ -1,3 +1,16 @@
+import type { z } from 'zod';
+import {
+  adresseSchema,
+  anzahlSchema,
+  bankSchema,
+  kontaktSchema,
+  optionenAbrechnungSchema,
+  optionenKassaSchema,
+  optionenSchema,
+  optionenWasserSchema,
+  texte2Schema,
+  texteSchema,
+} from '../../../../src/modules/vereinseinstellungen/schema';
 import type { EditSectionKey } from '../../api/vereinseinstellungen';
 import {
   centsToEuro,
@@ -7,8 +20,8 @@ import {
   euroToCents,
   formatIban,
   isDecimal,
-  isEmail,
 } from '../../lib/fieldFormats';
+import { schemaErrors } from '../../lib/schemaErrors';
 
 export type FieldKind =
   | 'text'
@@ -37,9 +50,6 @@ export interface FieldDef {
   required?: boolean;
   description?: string;
   options?: readonly PickerOption[];
-  minValue?: number;
-  maxValue?: number;
-  maxLength?: number;
   /** Autocomplete hint for the browser. */
   autoComplete?: string;
 }
@@ -49,6 +59,13 @@ export interface SectionDef {
   title: string;
   description?: string;
   fields: readonly FieldDef[];
+  /**
+   * The server's own request schema of the section: the form checks with it, so the UI's rules
+   * (lengths, ranges, formats) can never disagree with the server's. Lengths and ranges are
+   * therefore not repeated in the field definitions: no maxLength that cuts off a paste, no
+   * min/max that a NumberField would clamp to silently.
+   */
+  schema: z.ZodType;
 }
 
 export type FormValue = string | number | boolean;
@@ -64,62 +81,63 @@ export const MFA_OPTIONS: readonly PickerOption[] = [
 export const SECTIONS: readonly SectionDef[] = [
   {
     key: 'adresse',
+    schema: adresseSchema,
     title: 'Adresse',
     description: 'Name und Anschrift des Vereins, wie sie auf Briefen, Rechnungen und Vorschreibungen stehen.',
     fields: [
-      { key: 'name', label: 'Vereinsname', kind: 'text', required: true, maxLength: 200, autoComplete: 'organization' },
-      { key: 'zusatz', label: 'Namenszusatz', kind: 'text', maxLength: 200 },
-      { key: 'strasse', label: 'Straße und Hausnummer', kind: 'text', maxLength: 200, autoComplete: 'street-address' },
+      { key: 'name', label: 'Vereinsname', kind: 'text', required: true, autoComplete: 'organization' },
+      { key: 'zusatz', label: 'Namenszusatz', kind: 'text' },
+      { key: 'strasse', label: 'Straße und Hausnummer', kind: 'text', autoComplete: 'street-address' },
       {
         key: 'plz',
         label: 'PLZ',
         kind: 'text',
-        maxLength: 10,
         autoComplete: 'postal-code',
         description: 'In Österreich vierstellig, z. B. 1100.',
       },
-      { key: 'ort', label: 'Ort', kind: 'text', maxLength: 100, autoComplete: 'address-level2' },
-      { key: 'land', label: 'Land', kind: 'text', maxLength: 100, autoComplete: 'country-name' },
+      { key: 'ort', label: 'Ort', kind: 'text', autoComplete: 'address-level2' },
+      { key: 'land', label: 'Land', kind: 'text', autoComplete: 'country-name' },
       {
         key: 'zvrZahl',
         label: 'ZVR-Zahl',
         kind: 'text',
-        maxLength: 20,
         description: 'Die Zahl aus dem Zentralen Vereinsregister.',
       },
     ],
   },
   {
     key: 'kontakt',
+    schema: kontaktSchema,
     title: 'Kontakt',
     description: 'Wie Mitglieder den Verein erreichen; erscheint im Briefkopf.',
     fields: [
-      { key: 'telefon', label: 'Telefon', kind: 'tel', maxLength: 50, autoComplete: 'tel' },
-      { key: 'email', label: 'E-Mail', kind: 'email', maxLength: 200, autoComplete: 'email' },
-      { key: 'website', label: 'Website', kind: 'url', maxLength: 200, autoComplete: 'url' },
-      { key: 'sprechstunden', label: 'Sprechstunden', kind: 'textarea', maxLength: 1000 },
+      { key: 'telefon', label: 'Telefon', kind: 'tel', autoComplete: 'tel' },
+      { key: 'email', label: 'E-Mail', kind: 'email', autoComplete: 'email' },
+      { key: 'website', label: 'Website', kind: 'url', autoComplete: 'url' },
+      { key: 'sprechstunden', label: 'Sprechstunden', kind: 'textarea' },
     ],
   },
   {
     key: 'bank',
+    schema: bankSchema,
     title: 'Bank',
     description: 'Das Vereinskonto für Zahlscheine, QR-Codes und SEPA-Lastschriften.',
     fields: [
-      { key: 'kontoinhaber', label: 'Kontoinhaber', kind: 'text', maxLength: 200 },
-      { key: 'iban', label: 'IBAN', kind: 'iban', maxLength: 42, description: 'z. B. AT61 1904 3002 3457 3201' },
-      { key: 'bic', label: 'BIC', kind: 'text', maxLength: 11, description: '8 oder 11 Zeichen, z. B. BKAUATWW' },
-      { key: 'bankname', label: 'Bank', kind: 'text', maxLength: 200 },
+      { key: 'kontoinhaber', label: 'Kontoinhaber', kind: 'text' },
+      { key: 'iban', label: 'IBAN', kind: 'iban', description: 'z. B. AT61 1904 3002 3457 3201' },
+      { key: 'bic', label: 'BIC', kind: 'text', description: '8 oder 11 Zeichen, z. B. BKAUATWW' },
+      { key: 'bankname', label: 'Bank', kind: 'text' },
       {
         key: 'glaeubigerId',
         label: 'Creditor-ID (Gläubiger-ID)',
         kind: 'text',
-        maxLength: 35,
         description: 'Nur für SEPA-Lastschriften nötig, z. B. AT12ZZZ00000000001.',
       },
     ],
   },
   {
     key: 'texte',
+    schema: texteSchema,
     title: 'Texte',
     description: 'Texte auf Zahlungsvorschreibungen, Mahnungen und Rechnungen.',
     fields: [
@@ -131,6 +149,7 @@ export const SECTIONS: readonly SectionDef[] = [
   },
   {
     key: 'texte2',
+    schema: texte2Schema,
     title: 'Weitere Texte',
     description: 'Texte auf Wasserrechnungen, Serienbriefen und E-Mails.',
     fields: [
@@ -141,6 +160,7 @@ export const SECTIONS: readonly SectionDef[] = [
   },
   {
     key: 'anzahl',
+    schema: anzahlSchema,
     title: 'Fristen und Gebühren',
     fields: [
       {
@@ -148,24 +168,21 @@ export const SECTIONS: readonly SectionDef[] = [
         label: 'Zahlungsziel in Tagen',
         kind: 'integer',
         required: true,
-        minValue: 1,
-        maxValue: 365,
         description: 'Zwischen 1 und 365 Tagen.',
       },
-      { key: 'mahngebuehrStufe2Cent', label: 'Mahngebühr 2. Mahnung', kind: 'money', required: true, minValue: 0 },
-      { key: 'mahngebuehrStufe3Cent', label: 'Mahngebühr 3. Mahnung', kind: 'money', required: true, minValue: 0 },
+      { key: 'mahngebuehrStufe2Cent', label: 'Mahngebühr 2. Mahnung', kind: 'money', required: true },
+      { key: 'mahngebuehrStufe3Cent', label: 'Mahngebühr 3. Mahnung', kind: 'money', required: true },
       {
         key: 'parkkartenProParzelle',
         label: 'Parkkarten je Parzelle',
         kind: 'integer',
         required: true,
-        minValue: 0,
-        maxValue: 99,
       },
     ],
   },
   {
     key: 'optionen',
+    schema: optionenSchema,
     title: 'Optionen',
     fields: [
       {
@@ -179,6 +196,7 @@ export const SECTIONS: readonly SectionDef[] = [
   },
   {
     key: 'optionenWasser',
+    schema: optionenWasserSchema,
     title: 'Wasser',
     fields: [
       {
@@ -207,11 +225,12 @@ export const SECTIONS: readonly SectionDef[] = [
         required: true,
         description: 'Warnt, wenn der Schwund mehr als diesen Anteil des Gesamtverbrauchs ausmacht, z. B. 30.',
       },
-      { key: 'akontoMindestCent', label: 'Mindestbetrag Akonto', kind: 'money', required: true, minValue: 0 },
+      { key: 'akontoMindestCent', label: 'Mindestbetrag Akonto', kind: 'money', required: true },
     ],
   },
   {
     key: 'optionenAbrechnung',
+    schema: optionenAbrechnungSchema,
     title: 'Abrechnung',
     fields: [
       {
@@ -234,6 +253,7 @@ export const SECTIONS: readonly SectionDef[] = [
   },
   {
     key: 'optionenKassa',
+    schema: optionenKassaSchema,
     title: 'Kassa',
     fields: [
       {
@@ -247,7 +267,6 @@ export const SECTIONS: readonly SectionDef[] = [
         label: 'Grenze für die Sofortabschreibung',
         kind: 'money',
         required: true,
-        minValue: 0,
         description: 'Anlagen bis zu diesem Betrag werden im Jahr der Anschaffung ganz abgeschrieben.',
       },
     ],
@@ -313,32 +332,70 @@ export function toPayload(section: SectionDef, saved: object | null | undefined,
   return payload;
 }
 
-/** Client-side checks before the server's: required fields, e-mail shape, numbers. */
-export function validateField(field: FieldDef, value: FormValue | undefined): string | undefined {
+/** What the form could not turn into a value for the server: empty numbers, decimals mistyped. */
+export function inputError(field: FieldDef, value: FormValue | undefined): string | undefined {
   switch (field.kind) {
     case 'money':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : 'Bitte geben Sie einen Betrag ein.';
     case 'integer':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : 'Bitte geben Sie eine Zahl ein.';
-    case 'switch':
-    case 'picker':
-      return undefined;
-    default: {
+    case 'decimal': {
       const text = String(value ?? '').trim();
-      if (text === '') return field.required ? 'Bitte füllen Sie dieses Feld aus.' : undefined;
-      if (field.kind === 'email' && !isEmail(text)) return 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
-      if (field.kind === 'decimal' && !isDecimal(text))
-        return 'Bitte geben Sie eine Zahl mit höchstens zwei Nachkommastellen ein, z. B. 3,0.';
-      return undefined;
+      if (text === '') return undefined;
+      return isDecimal(text)
+        ? undefined
+        : 'Bitte geben Sie eine Zahl mit höchstens zwei Nachkommastellen ein, z. B. 3,0.';
     }
+    default:
+      return undefined;
   }
 }
 
-export function validateValues(section: SectionDef, values: FormValues): Record<string, string> {
+const EURO = new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' });
+
+/** The bounds of a number in a zod object schema (through optional/default wrappers). */
+export function numberBounds(schema: z.ZodType, key: string): { min?: number; max?: number } {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  let inner: unknown = shape?.[key];
+  // Optional, default and nullable wrappers keep the number in `def.innerType`.
+  for (let i = 0; i < 5 && inner; i++) {
+    const def = (inner as { def?: { innerType?: unknown } }).def;
+    if (!def?.innerType) break;
+    inner = def.innerType;
+  }
+  const number = inner as { minValue?: number | null; maxValue?: number | null } | undefined;
+  return {
+    ...(typeof number?.minValue === 'number' && Number.isFinite(number.minValue) ? { min: number.minValue } : {}),
+    ...(typeof number?.maxValue === 'number' && Number.isFinite(number.maxValue) ? { max: number.maxValue } : {}),
+  };
+}
+
+/**
+ * The server counts money in cents ("Erlaubt sind 0 bis 100000 Cent"); the form shows euros, so a
+ * range error of a money field is said in euros, with the schema's own bounds.
+ */
+export function moneyRangeMessage(schema: z.ZodType, key: string): string | undefined {
+  const { min, max } = numberBounds(schema, key);
+  if (min === undefined || max === undefined) return undefined;
+  return `Erlaubt sind ${EURO.format(min / 100)} bis ${EURO.format(max / 100)}.`;
+}
+
+/**
+ * The section's errors as the server would answer them: first what the form could not convert,
+ * then the server's own schema on the body the save would send.
+ */
+export function validateValues(section: SectionDef, values: FormValues, saved?: object | null): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of section.fields) {
-    const message = validateField(field, values[field.key]);
+    const message = inputError(field, values[field.key]);
     if (message) errors[field.key] = message;
+  }
+  const keys = section.fields.map((field) => field.key);
+  const checked = schemaErrors(section.schema, toPayload(section, saved, values), keys);
+  for (const field of section.fields) {
+    const message = checked.fields[field.key];
+    if (!message || errors[field.key]) continue;
+    errors[field.key] = field.kind === 'money' ? (moneyRangeMessage(section.schema, field.key) ?? message) : message;
   }
   return errors;
 }
