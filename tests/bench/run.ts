@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures against their floors measured in the same run. Not a test.
 import { loadConfig } from '../../src/config';
 import { benchApi } from './apiBench';
+import { benchWire } from './bundleBench';
 import { benchPdf } from './pdfBench';
 import { benchStammdaten } from './stammdatenBench';
 
@@ -37,4 +38,22 @@ for (const r of await benchStammdaten({ plots: 2000, addresses: 2500, concurrenc
   line(`    bare Koa route  ${fmt(r.bare.rps, 0)} req/s   p50 ${fmt(r.bare.p50, 2)} ms   p95 ${fmt(r.bare.p95, 2)} ms`);
   line(`    ratio app / bare ${fmt(r.app.rps / r.bare.rps, 2)}`);
 }
+line('');
+line('Over the wire: UI built into a temp folder, pages in Chromium (JS and CSS as received), 2,000 plots');
+const wire = await benchWire({ chromiumPath, plots: 2000, addresses: 2500 });
+const kb = (n: number) => `${(n / 1024).toFixed(0).padStart(5)} KB`;
+for (const [label, w, target] of [
+  ['login page          ', wire.login, 'target JS ≤ 150 KB'],
+  ['after sign-in (all) ', wire.afterSignIn, 'target JS+CSS ≤ 350 KB'],
+] as const) {
+  line(
+    `  ${label} JS ${kb(w.js.wire)} + CSS ${kb(w.css.wire)} = ${kb(w.js.wire + w.css.wire)} compressed` +
+      `   (${kb(w.js.raw + w.css.raw)} raw, ${w.js.files + w.css.files} files; ${target})`,
+  );
+}
+const l = wire.list;
+line(
+  `  Parzellen list (${l.rows} rows)  raw ${kb(l.raw)}   br ${kb(l.br)} (${l.brMs.toFixed(1)} ms)` +
+    `   gzip ${kb(l.gzip)} (${l.gzipMs.toFixed(1)} ms)`,
+);
 process.exit(0);
