@@ -60,3 +60,21 @@ describe('showErrorToast', () => {
     expect(queue.negative).toHaveBeenCalledWith('Unbekannter Fehler');
   });
 });
+
+describe('error toasts of a form', () => {
+  it("close when the same form saves successfully, and only that form's", async () => {
+    const closeMine = vi.fn();
+    const closeOther = vi.fn();
+    queue.negative.mockReturnValueOnce(closeMine).mockReturnValueOnce(closeOther);
+    const taken = new Error('E-Mail-Adresse ist bereits vergeben');
+    await expect(saveWithToast(Promise.reject(taken), { source: 'user-form' })).rejects.toBe(taken);
+    await expect(saveWithToast(Promise.reject(taken), { source: 'other-form' })).rejects.toBe(taken);
+    await flush();
+    expect(queue.negative).toHaveBeenCalledTimes(2);
+
+    await saveWithToast(Promise.resolve({}), { source: 'user-form', success: 'Benutzer angelegt.' });
+    expect(closeMine).toHaveBeenCalledTimes(1);
+    expect(closeOther).not.toHaveBeenCalled();
+    expect(queue.positive).toHaveBeenCalledWith('Benutzer angelegt.', { timeout: 5000 });
+  });
+});

@@ -36,12 +36,34 @@ export function useToastsWanted(): boolean {
   );
 }
 
-/** Shows the error toast for any thrown value; aborted requests are ignored (spec §8). */
-export function showErrorToast(error: unknown): void {
+// Error toasts stay until closed: the ones a form raised (by its `source` key) are closed when that
+// form saves successfully, so a red "E-Mail-Adresse ist bereits vergeben" does not stay beside the
+// green "angelegt".
+const errorToastsBySource = new Map<string, Set<() => void>>();
+
+/** Closes the error toasts raised for `source` (a form's key). */
+export function dismissErrorToasts(source: string): void {
+  const closers = errorToastsBySource.get(source);
+  if (!closers) return;
+  errorToastsBySource.delete(source);
+  for (const close of closers) close();
+}
+
+/**
+ * Shows the error toast for any thrown value; aborted requests are ignored (spec §8). With a
+ * `source` the toast belongs to that form and goes when the form saves (dismissErrorToasts).
+ */
+export function showErrorToast(error: unknown, source?: string): void {
   if (isAbortedError(error)) return;
   const text = describeError(error);
   loadToastQueue().then(
-    (queue) => queue.negative(text),
+    (queue) => {
+      const close = queue.negative(text);
+      if (source === undefined) return;
+      const closers = errorToastsBySource.get(source) ?? new Set();
+      closers.add(close);
+      errorToastsBySource.set(source, closers);
+    },
     () => console.error(text),
   );
 }
@@ -65,6 +87,8 @@ function messageFromResponse(result: unknown): string | undefined {
 export interface SaveToastOptions<T> {
   /** Success text instead of 'Gespeichert!' (or a message in the response). */
   success?: string | ((result: T) => string);
+  /** The form's key: its error toasts close when a later save of the same form succeeds. */
+  source?: string;
 }
 
 /**
@@ -90,9 +114,10 @@ export async function saveWithToast<T>(
   const settled = await outcome;
   closePending?.();
   if (!settled.ok) {
-    showErrorToast(settled.error);
+    showErrorToast(settled.error, options.source);
     throw settled.error;
   }
+  if (options.source !== undefined) dismissErrorToasts(options.source);
   const text =
     typeof options.success === 'function'
       ? options.success(settled.value)

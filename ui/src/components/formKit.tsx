@@ -1,23 +1,11 @@
-import {
-  AlertDialog,
-  Button,
-  ButtonGroup,
-  Content,
-  Dialog,
-  Divider,
-  Flex,
-  Form,
-  Heading,
-  TextField,
-} from '@adobe/react-spectrum';
-import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { AlertDialog, TextField } from '@adobe/react-spectrum';
+import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { isAbortedError } from '../api/errors';
 import { saveWithToast } from '../api/toast';
 import type { VersionConflict } from '../api/versionConflict';
 import { schemaErrors } from '../lib/schemaErrors';
 import { matchFieldErrors } from '../lib/serverErrors';
-import { MessageBanner } from './MessageBanner';
 
 // The form pieces the Stammdaten dialogs share: errors from the API's schema and from the server,
 // the form dialog, the date field and the delete question.
@@ -122,85 +110,11 @@ export function useFormErrors<F extends string>(
   return { serverErrors, otherErrors, saving, submitted, setSubmitted, save, validate, clear };
 }
 
-export interface FormDialogProps {
-  title: string;
-  readOnly: boolean;
-  saving: boolean;
-  otherErrors: readonly string[];
-  onSubmit: () => void;
-  onCancel: () => void;
-  children: ComponentProps<typeof Form>['children'];
-  submitLabel?: string;
-  size?: 'S' | 'M' | 'L';
-  /** Below the form, outside it: parts with their own forms (HTML forms cannot nest). */
-  after?: ReactNode;
-  /** The form's useVersionConflict: shows the conflict and the reload button above the form. */
-  conflict?: VersionConflict<unknown> | undefined;
-}
-
-export const RELOAD_AND_REAPPLY = 'Neu laden und meine Änderungen übernehmen';
-
-/**
- * Someone else saved the record meanwhile (409 version_conflict): the server's sentence and a button
- * that reloads the record and keeps what the user changed, so the user can review and save again.
- */
-export function ConflictBanner({ conflict }: { conflict: VersionConflict<unknown> | undefined }) {
-  if (!conflict?.message) return null;
-  return (
-    <Flex direction="column" gap="size-100" marginBottom="size-200">
-      <MessageBanner
-        level="warning"
-        title="Inzwischen geändert"
-        message={
-          conflict.reloadError
-            ? `${conflict.message}\n\nNeu laden fehlgeschlagen: ${conflict.reloadError}`
-            : `${conflict.message}\n\nIhre Eingaben bleiben erhalten: Felder, die Sie geändert haben, behalten Ihren Wert, alle anderen zeigen danach den neuen Stand. Prüfen Sie die Werte und speichern Sie erneut.`
-        }
-      />
-      <Flex>
-        <Button variant="primary" onPress={() => void conflict.reloadAndReapply()} isPending={conflict.reloading}>
-          {RELOAD_AND_REAPPLY}
-        </Button>
-      </Flex>
-    </Flex>
-  );
-}
-
-/** A dialog with one form, "Speichern" and "Abbrechen" (read-only: "Schließen"). */
-export function FormDialog(props: FormDialogProps) {
-  const formId = useId();
-  const { readOnly } = props;
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!readOnly && !props.saving) props.onSubmit();
-  }
-  return (
-    <Dialog size={props.size ?? 'M'}>
-      <Heading>{props.title}</Heading>
-      <Divider />
-      <Content>
-        <ConflictBanner conflict={props.conflict} />
-        {props.otherErrors.length > 0 ? (
-          <MessageBanner level="danger" title="Nicht gespeichert" message={props.otherErrors.join('\n')} />
-        ) : null}
-        <Form id={formId} onSubmit={submit} aria-label={props.title} validationBehavior="aria" isReadOnly={readOnly}>
-          {props.children}
-        </Form>
-        {props.after}
-      </Content>
-      <ButtonGroup>
-        <Button variant="secondary" onPress={props.onCancel}>
-          {readOnly ? 'Schließen' : 'Abbrechen'}
-        </Button>
-        {readOnly ? null : (
-          <Button variant="accent" type="submit" form={formId} isPending={props.saving}>
-            {props.submitLabel ?? 'Speichern'}
-          </Button>
-        )}
-      </ButtonGroup>
-    </Dialog>
-  );
-}
+// The frames live in their own files; formKit stays the one import for a form's pieces.
+export { ConflictBanner, RELOAD_AND_REAPPLY } from './ConflictBanner';
+export { FormDialog, type FormDialogProps, FormPage, type FormPageProps } from './FormFrame';
+export { FormSummary } from './FormSummary';
+export { NumberInput } from './NumberInput';
 
 export interface DateFieldProps {
   label: string;
@@ -209,12 +123,19 @@ export interface DateFieldProps {
   isRequired?: boolean;
   readOnly?: boolean;
   error?: string | undefined;
+  /** From useZodForm's field(): the id (focus on error) and the error state. */
+  id?: string;
+  validationState?: 'invalid';
+  errorMessage?: string;
   /** Replaces the format hint, e.g. to say what an empty field means. */
   description?: string;
   autoFocus?: boolean;
 }
 
-/** A date typed as TT.MM.JJJJ (the club's Excel habit); parse it with parseGermanDate (src/platform/dates). */
+/**
+ * A date typed as TT.MM.JJJJ (the club's Excel habit); parse it with parseGermanDate (src/platform/dates).
+ * The required marker comes from the Form (one style everywhere: FormDialog, FormPage).
+ */
 export function DateField({
   label,
   value,
@@ -224,19 +145,21 @@ export function DateField({
   error,
   description,
   autoFocus,
+  id,
+  errorMessage,
 }: DateFieldProps) {
   return (
     <TextField
+      {...(id ? { id } : {})}
       label={label}
       value={value}
       onChange={onChange}
       isRequired={Boolean(isRequired) && !readOnly}
-      necessityIndicator={readOnly ? 'icon' : 'label'}
       description={readOnly ? undefined : (description ?? 'TT.MM.JJJJ, z. B. 15.03.2025')}
       inputMode="numeric"
       maxLength={10}
       autoFocus={Boolean(autoFocus)}
-      {...invalid(error)}
+      {...invalid(error ?? errorMessage)}
     />
   );
 }

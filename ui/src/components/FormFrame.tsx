@@ -1,0 +1,174 @@
+import { Button, ButtonGroup, Content, Dialog, Divider, Flex, Form, Heading } from '@adobe/react-spectrum';
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import type { VersionConflict } from '../api/versionConflict';
+import type { ZodFormFrame } from '../lib/useZodForm';
+import { ConflictBanner } from './ConflictBanner';
+import { FormSummary } from './FormSummary';
+import { MessageBanner } from './MessageBanner';
+
+// The frames every form sits in: one button order ("Abbrechen | Speichern", secondary left, accent
+// right), one required-field marker (the Form's necessityIndicator), the summary of a failed save
+// at the top, and the question before unsaved changes are discarded.
+
+/** One style of the required marker everywhere: the word "(erforderlich)" after the label. */
+export const NECESSITY_INDICATOR = 'label' as const;
+
+/**
+ * While `active`, Escape inside the dialog that holds `marker` asks first (calls `onEscape`)
+ * instead of closing the dialog. A capture listener on the document runs before Spectrum's own
+ * Escape handling; an open picker or combo box (aria-expanded) keeps its Escape.
+ */
+function useEscapeAsks(marker: React.RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
+  const handler = useRef(onEscape);
+  handler.current = onEscape;
+  useEffect(() => {
+    if (!active) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const dialog = marker.current?.closest('[role="dialog"]');
+      const target = event.target instanceof Element ? event.target : null;
+      if (!dialog || !target || !dialog.contains(target)) return;
+      if (target.getAttribute('aria-expanded') === 'true') return;
+      event.preventDefault();
+      event.stopPropagation();
+      handler.current();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [active, marker]);
+}
+
+export interface FormDialogProps {
+  title: string;
+  /** The form's useZodForm: errors, saving, dirty, conflict and its questions come from it. */
+  form?: ZodFormFrame;
+  onSubmit: () => void;
+  /** Closes the dialog; with unsaved changes only after "Änderungen verwerfen?". */
+  onCancel: () => void;
+  children: ComponentProps<typeof Form>['children'];
+  submitLabel?: string;
+  size?: 'S' | 'M' | 'L';
+  /** Below the form, outside it: parts with their own forms (HTML forms cannot nest). */
+  after?: ReactNode;
+  /** Forms not yet on useZodForm (useFormErrors) pass these instead of `form`. */
+  readOnly?: boolean;
+  saving?: boolean;
+  otherErrors?: readonly string[];
+  conflict?: VersionConflict<unknown> | undefined;
+}
+
+/** A dialog with one form, "Abbrechen | Speichern" (read-only: "Schließen" only). */
+export function FormDialog(props: FormDialogProps) {
+  const formId = useId();
+  const marker = useRef<HTMLSpanElement>(null);
+  const { form } = props;
+  const readOnly = form?.readOnly ?? props.readOnly ?? false;
+  const saving = form?.saving ?? props.saving ?? false;
+  const dirty = form?.dirty ?? false;
+  const cancel = () => (form ? form.confirmDiscard(props.onCancel) : props.onCancel());
+  useEscapeAsks(marker, dirty && !saving, cancel);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!readOnly && !saving) props.onSubmit();
+  }
+  const otherErrors = props.otherErrors ?? [];
+  return (
+    <Dialog size={props.size ?? 'M'}>
+      <Heading>{props.title}</Heading>
+      <Divider />
+      <Content>
+        <span ref={marker} hidden />
+        <ConflictBanner conflict={form?.conflict ?? props.conflict} />
+        {form ? (
+          <FormSummary form={form} />
+        ) : otherErrors.length > 0 ? (
+          <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
+        ) : null}
+        <Form
+          id={formId}
+          onSubmit={submit}
+          aria-label={props.title}
+          validationBehavior="aria"
+          isReadOnly={readOnly}
+          necessityIndicator={NECESSITY_INDICATOR}
+        >
+          {props.children}
+        </Form>
+        {props.after}
+        {form?.dialogs}
+      </Content>
+      <ButtonGroup>
+        <Button variant="secondary" onPress={cancel}>
+          {readOnly ? 'Schließen' : 'Abbrechen'}
+        </Button>
+        {readOnly ? null : (
+          <Button variant="accent" type="submit" form={formId} isPending={saving}>
+            {props.submitLabel ?? 'Speichern'}
+          </Button>
+        )}
+      </ButtonGroup>
+    </Dialog>
+  );
+}
+
+export interface FormPageProps {
+  /** The form's accessible name. */
+  label: string;
+  form: ZodFormFrame;
+  onSubmit: () => void;
+  /** After "Abbrechen" (and, when dirty, "Verwerfen"): the form already shows the saved values again. */
+  onCancel?: () => void;
+  children: ComponentProps<typeof Form>['children'];
+  submitLabel?: string;
+  maxWidth?: ComponentProps<typeof Form>['maxWidth'];
+}
+
+/**
+ * A form on a page or in a tab: summary on top, "Abbrechen | Speichern" below (none when read-only).
+ * Abbrechen puts the saved values back after asking; leaving the page asks (the form's guard).
+ */
+export function FormPage({ label, form, onSubmit, onCancel, children, submitLabel, maxWidth }: FormPageProps) {
+  const formId = useId();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form.readOnly && !form.saving) onSubmit();
+  }
+  return (
+    <>
+      <ConflictBanner conflict={form.conflict} />
+      <FormSummary form={form} />
+      <Form
+        id={formId}
+        onSubmit={submit}
+        aria-label={label}
+        validationBehavior="aria"
+        isReadOnly={form.readOnly}
+        necessityIndicator={NECESSITY_INDICATOR}
+        {...(maxWidth !== undefined ? { maxWidth } : {})}
+      >
+        {children}
+      </Form>
+      {form.readOnly ? null : (
+        <Flex gap="size-100" marginTop="size-200">
+          <Button
+            variant="secondary"
+            isDisabled={!form.dirty || form.saving}
+            onPress={() =>
+              form.confirmDiscard(() => {
+                form.revert();
+                onCancel?.();
+              })
+            }
+          >
+            Abbrechen
+          </Button>
+          <Button variant="accent" type="submit" form={formId} isPending={form.saving}>
+            {submitLabel ?? 'Speichern'}
+          </Button>
+        </Flex>
+      )}
+      {form.dialogs}
+    </>
+  );
+}
