@@ -56,6 +56,20 @@ export function isAbortedError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/**
+ * Refusals that mean "this sign-in has ended" (ADR 0003): `session_expired` for a session that ran
+ * out or was ended, `unauthorized` once the browser holds no session at all, and
+ * `second_factor_required` while a new sign-in waits for its second factor.
+ */
+const SESSION_ENDED_CODES: ReadonlySet<string> = new Set(['session_expired', 'unauthorized', 'second_factor_required']);
+
+/** Whether the call failed because the user must sign in again (a 401 with one of the codes above). */
+export function isSessionEnded(error: unknown): error is ApiError {
+  if (!isApiError(error) || error.status !== 401) return false;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && SESSION_ENDED_CODES.has(code);
+}
+
 export function isProblemDetails(body: unknown): body is ProblemDetails {
   return typeof body === 'object' && body !== null && typeof (body as { title?: unknown }).title === 'string';
 }

@@ -1,4 +1,5 @@
-import { ApiError } from './errors';
+import { ApiError, isSessionEnded } from './errors';
+import { renewSession } from './sessionRenewal';
 
 /** The API version this client speaks; the server reports a versionError when the major differs. */
 export const API_VERSION = '3.0';
@@ -77,11 +78,31 @@ async function readBody(response: Response, responseType: RequestOptions['respon
   return response.text();
 }
 
+/** The sign-in calls themselves: their 401 is an answer for the sign-in form, not a reason to ask for one. */
+const SIGN_IN_URL = /^\/api\/User\/(Login|Logout|ForgotPassword|ResetPassword)/i;
+
 /**
  * The one fetcher of the app (spec §7): same-origin cookies, JSON Accept, API version and the
  * anti-forgery header on every state-changing call. Failures throw an {@link ApiError}.
+ *
+ * A call refused because the sign-in has ended waits while the shell asks the user to sign in
+ * again, then runs once more (with the new session's anti-forgery token, read at request time);
+ * cancelled, it throws the refusal. Spec §7's "mutations are never retried" holds otherwise: the
+ * first attempt was refused before the server did anything.
  */
 export async function apiFetch<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await fetchOnce<T>(url, options);
+  } catch (error) {
+    if (!isSessionEnded(error) || SIGN_IN_URL.test(url) || options.signal?.aborted) throw error;
+    const method = options.method ?? 'GET';
+    const save = UNSAFE_METHODS.has(method) || options.xsrf === true;
+    if (!(await renewSession(save ? 'save' : 'read'))) throw error;
+    return fetchOnce<T>(url, options);
+  }
+}
+
+async function fetchOnce<T>(url: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const fullUrl = withQuery(url, options.query);
   const headers = new Headers({ Accept: 'application/json', 'X-Api-Version': API_VERSION });

@@ -16,8 +16,9 @@ export interface MutateOptions extends RequestOptions {
 }
 
 /**
- * One state-changing call (spec §7: mutations are never retried), then the affected reads are
- * revalidated. Defaults to POST.
+ * One state-changing call (spec §7: mutations are never retried, except once after the user signed
+ * in again because the session had ended: see apiFetch), then the affected reads are revalidated.
+ * Defaults to POST.
  */
 export async function mutateApi<T>(url: string, options: MutateOptions = {}): Promise<T> {
   const { revalidate = [], revalidatePrefixes: explicit = [], saves, ...request } = options;

@@ -2,6 +2,7 @@ import { mutate, type SWRConfiguration } from 'swr';
 import { isApiError } from './errors';
 import { apiFetch } from './fetcher';
 import { MAX_QUERY_RETRIES, retryDelay, shouldRetry } from './retry';
+import { sessionRenewalActive } from './sessionRenewal';
 import { showErrorToast } from './toast';
 
 /** Spec §9: query results are cached (deduplicated) for 5 minutes. */
@@ -36,8 +37,10 @@ export const swrConfig: SWRConfiguration = {
     }
     // Reported once, after the last attempt, instead of once per attempt.
     if (isApiError(error) && error.status === 401) {
-      // A session that ran out: re-check the user, whose 401 sends RequireAuth to the login.
-      if (key !== CURRENT_USER_KEY) void mutate(CURRENT_USER_KEY);
+      // A session that ran out: re-check the user, whose 401 sends RequireAuth to the login. Not in
+      // the signed-in shell: it offers sign-in in place (the fetcher waited for it), and a jump to
+      // the login page would throw away what the user typed.
+      if (key !== CURRENT_USER_KEY && !sessionRenewalActive()) void mutate(CURRENT_USER_KEY);
       return;
     }
     showErrorToast(error);

@@ -6,6 +6,7 @@ import { Footer } from './Footer';
 import { needsFlag, visibleMenu } from './menu';
 import { useSignedInUser } from './RequireAuth';
 import { isBuilt } from './routes';
+import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { ShellRoutes } from './ShellRoutes';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -42,6 +43,7 @@ export default function Layout() {
         </main>
         <Footer />
       </div>
+      <SessionExpiredDialog />
     </div>
   );
 }

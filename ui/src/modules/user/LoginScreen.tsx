@@ -11,15 +11,29 @@ import { PublicPage } from '../../components/PublicPage';
 import { loginResultMessage } from './loginMessages';
 import { SecondFactorForm, type SecondFactorMode } from './SecondFactorForm';
 
-interface PasswordFormProps {
+export interface PasswordFormProps {
   onLoggedIn: () => void;
   onSecondFactor: () => void;
   /** Shown at first, e.g. when the second step ran out. */
   initialMessage?: string | null;
+  /** Prefilled, e.g. the signed-in user's when the session ended; the password field then has the focus. */
+  initialEmail?: string;
+  /** Runs before the sign-in call: the login page empties the cache here (spec §4). */
+  beforeLogin?: () => void;
+  /** The "Passwort vergessen?" link leaves the page: not inside the sign-in dialog over a form. */
+  showForgotPassword?: boolean;
 }
 
-function PasswordForm({ onLoggedIn, onSecondFactor, initialMessage = null }: PasswordFormProps) {
-  const [email, setEmail] = useState('');
+/** E-mail, password and "Angemeldet bleiben": the login page's first step, and the session-expired dialog's. */
+export function PasswordForm({
+  onLoggedIn,
+  onSecondFactor,
+  initialMessage = null,
+  initialEmail = '',
+  beforeLogin,
+  showForgotPassword = true,
+}: PasswordFormProps) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -35,8 +49,7 @@ function PasswordForm({ onLoggedIn, onSecondFactor, initialMessage = null }: Pas
     if (email.trim() === '' || password === '') return;
     setPending(true);
     setMessage(null);
-    // Spec §4: nothing of a previous session may survive into the next one.
-    clearCache();
+    beforeLogin?.();
     try {
       const { result } = await login({ email: email.trim(), password, rememberMe });
       if (result === LoginResult.LoggedIn) return onLoggedIn();
@@ -64,7 +77,7 @@ function PasswordForm({ onLoggedIn, onSecondFactor, initialMessage = null }: Pas
           necessityIndicator="label"
           validationState={emailMissing ? 'invalid' : undefined}
           errorMessage="Bitte geben Sie Ihre E-Mail-Adresse ein."
-          autoFocus
+          autoFocus={initialEmail === ''}
         />
         <TextField
           label="Passwort"
@@ -77,6 +90,7 @@ function PasswordForm({ onLoggedIn, onSecondFactor, initialMessage = null }: Pas
           necessityIndicator="label"
           validationState={passwordMissing ? 'invalid' : undefined}
           errorMessage="Bitte geben Sie Ihr Passwort ein."
+          autoFocus={initialEmail !== ''}
         />
         <Checkbox isSelected={rememberMe} onChange={setRememberMe}>
           Angemeldet bleiben
@@ -85,7 +99,7 @@ function PasswordForm({ onLoggedIn, onSecondFactor, initialMessage = null }: Pas
           Anmelden
         </Button>
       </Form>
-      <Link href="/forgotpassword">Passwort vergessen?</Link>
+      {showForgotPassword ? <Link href="/forgotpassword">Passwort vergessen?</Link> : null}
     </Flex>
   );
 }
@@ -127,6 +141,8 @@ export default function LoginScreen() {
               setStep('totp');
             }}
             initialMessage={notice}
+            // Spec §4: nothing of a previous session may survive into the next one.
+            beforeLogin={clearCache}
           />
         ) : (
           <SecondFactorForm
