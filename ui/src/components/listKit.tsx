@@ -84,8 +84,8 @@ export interface ListScreenProps<T extends { id: number | string }> {
   title: string;
   /** Inside a tab, where the page already has its heading: no eyebrow and heading. */
   hideHeading?: boolean;
-  /** Singular and plural: "1 Funktion", "3 Funktionen". */
-  noun: readonly [string, string];
+  /** Singular and plural: "1 Funktion", "3 Funktionen"; a third form where "von" needs the dative ("1 von 3 Benutzern"). */
+  noun: readonly [string, string] | readonly [string, string, string];
   query: Pick<SWRResponse<T[], unknown>, 'data' | 'error' | 'isLoading' | 'mutate'>;
   canEdit: boolean;
   /** Without it (or without the Edit right) there is no "Neu" button. */
@@ -128,15 +128,23 @@ export interface ListScreenProps<T extends { id: number | string }> {
   exportTitle?: string;
   /** After the row count, e.g. " · Jahr 2026". */
   countSuffix?: string;
+  /** Long cells wrap onto more lines instead of being cut ("…"). */
+  wrap?: boolean;
   /** The table's height (default: at most size-6000, so the sideways scrollbar stays on screen). */
   height?: string;
   /** The DialogContainer. */
   children?: ReactNode;
 }
 
-export function countText(shown: number, total: number, [one, many]: readonly [string, string]): string {
+export function countText(
+  shown: number,
+  total: number,
+  noun: readonly [string, string] | readonly [string, string, string],
+): string {
+  const [one, many] = noun;
   const word = (n: number) => (n === 1 ? one : many);
-  return shown === total ? `${total} ${word(total)}` : `${shown} von ${total} ${word(total)}`;
+  if (shown === total) return `${total} ${word(total)}`;
+  return `${shown} von ${total} ${total === 1 ? one : (noun[2] ?? many)}`;
 }
 
 function noMatchText(search: string, filterEmpty: string | undefined, filtered: boolean): string {
@@ -274,6 +282,7 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
             sortDescriptor={sort}
             onSortChange={setSort}
             {...(onAction ? { onAction } : {})}
+            {...(props.wrap ? { overflowMode: 'wrap' as const } : {})}
             width="100%"
             {...(props.height ? { height: props.height } : { maxHeight: 'size-6000' })}
             // Without rows the table would shrink to its header and hide the empty state's sentence.

@@ -1,53 +1,10 @@
-import {
-  ActionMenu,
-  AlertDialog,
-  Button,
-  Cell,
-  Column,
-  DialogContainer,
-  Flex,
-  Heading,
-  IllustratedMessage,
-  Item,
-  Row,
-  SearchField,
-  type SpectrumTableProps,
-  StatusLight,
-  TableBody,
-  TableHeader,
-  TableView,
-  Text,
-} from '@adobe/react-spectrum';
-import Add from '@spectrum-icons/workflow/Add';
-import { type Key, useMemo, useState } from 'react';
-import { collator } from '../../../../src/platform/collation';
-import { describeError } from '../../api/errors';
+import { ActionMenu, AlertDialog, DialogContainer, Item, StatusLight, View } from '@adobe/react-spectrum';
+import { type Key, useState } from 'react';
 import { saveWithToast } from '../../api/toast';
 import { deleteUser, resetUsersMfa, type UserRow, useUsers } from '../../api/user';
-import { useQueryParam } from '../../app/useQueryParam';
-import { MessageBanner } from '../../components/MessageBanner';
+import { type ListColumn, ListScreen } from '../../components/listKit';
 import { formatDateTime, userStatus } from './format';
 import { UserDialog } from './UserDialog';
-
-type SortDescriptor = NonNullable<SpectrumTableProps<unknown>['sortDescriptor']>;
-
-type ColumnKey = 'name' | 'email' | 'roles' | 'mfa' | 'status' | 'lastLoginAt' | 'actions';
-
-interface ColumnDef {
-  key: ColumnKey;
-  title: string;
-  sortable: boolean;
-}
-
-const COLUMNS: readonly ColumnDef[] = [
-  { key: 'name', title: 'Name', sortable: true },
-  { key: 'email', title: 'E-Mail', sortable: true },
-  { key: 'roles', title: 'Rollen', sortable: true },
-  { key: 'mfa', title: '2FA', sortable: true },
-  { key: 'status', title: 'Status', sortable: true },
-  { key: 'lastLoginAt', title: 'Letzte Anmeldung', sortable: true },
-];
-const ACTIONS_COLUMN: ColumnDef = { key: 'actions', title: 'Aktionen', sortable: false };
 
 type Pending = { kind: 'edit'; user?: UserRow } | { kind: 'delete' | 'reset2fa'; user: UserRow } | null;
 
@@ -55,29 +12,47 @@ function rolesText(user: UserRow): string {
   return user.roles.map((r) => r.name).join(', ');
 }
 
-function sortValue(user: UserRow, column: ColumnKey): string {
-  switch (column) {
-    case 'email':
-      return user.email;
-    case 'roles':
-      return rolesText(user);
-    case 'mfa':
-      return user.mfa ? '1' : '0';
-    case 'status':
-      return userStatus(user).kind;
-    case 'lastLoginAt':
-      return user.lastLoginAt ?? '';
-    default:
-      return user.name;
-  }
+function statusLight(user: UserRow) {
+  const status = userStatus(user);
+  const variant = status.kind === 'active' ? 'positive' : status.kind === 'locked' ? 'negative' : 'neutral';
+  return <StatusLight variant={variant}>{status.text}</StatusLight>;
 }
 
-/** Case- and accent-insensitive search in name and e-mail. */
-export function matchesSearch(user: UserRow, search: string): boolean {
-  const needle = search.trim().toLocaleLowerCase('de-AT');
-  if (!needle) return true;
-  return `${user.name}\n${user.email}`.toLocaleLowerCase('de-AT').includes(needle);
-}
+const COLUMNS: readonly ListColumn<UserRow>[] = [
+  { key: 'name', name: 'Name', rowHeader: true, minWidth: 180, sortValue: (u) => u.name, text: (u) => u.name },
+  { key: 'email', name: 'E-Mail', minWidth: 200, sortValue: (u) => u.email, text: (u) => u.email },
+  {
+    key: 'roles',
+    name: 'Rollen',
+    minWidth: 160,
+    sortValue: rolesText,
+    text: (u) => rolesText(u) || '–',
+    export: { typ: 'text', value: (u) => rolesText(u) || null },
+  },
+  {
+    key: 'mfa',
+    name: '2FA',
+    minWidth: 90,
+    sortValue: (u) => u.mfa,
+    text: (u) => (u.mfa ? 'aktiv' : 'aus'),
+    render: (u) => <StatusLight variant={u.mfa ? 'positive' : 'neutral'}>{u.mfa ? 'aktiv' : 'aus'}</StatusLight>,
+  },
+  {
+    key: 'status',
+    name: 'Status',
+    minWidth: 140,
+    sortValue: (u) => userStatus(u).kind,
+    text: (u) => userStatus(u).text,
+    render: statusLight,
+  },
+  {
+    key: 'lastLoginAt',
+    name: 'Letzte Anmeldung',
+    minWidth: 170,
+    sortValue: (u) => u.lastLoginAt,
+    text: (u) => formatDateTime(u.lastLoginAt),
+  },
+];
 
 export interface UsersTabProps {
   canEdit: boolean;
@@ -85,66 +60,13 @@ export interface UsersTabProps {
 
 /** The club's users: search, table, and (with User.Edit) create, edit, reset 2FA and delete. */
 export function UsersTab({ canEdit }: UsersTabProps) {
-  const { data: users, error, isLoading, mutate } = useUsers();
-  const [search, setSearch] = useQueryParam('q');
-  const [sort, setSort] = useState<SortDescriptor>({ column: 'name', direction: 'ascending' });
+  const query = useUsers();
   const [pending, setPending] = useState<Pending>(null);
-
-  const rows = useMemo(() => {
-    const filtered = (users ?? []).filter((user) => matchesSearch(user, search));
-    const column = (sort.column ?? 'name') as ColumnKey;
-    const factor = sort.direction === 'descending' ? -1 : 1;
-    return filtered.sort((a, b) => factor * collator.compare(sortValue(a, column), sortValue(b, column)));
-  }, [users, search, sort]);
-
-  const columns = canEdit ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS;
 
   function onRowAction(user: UserRow, action: Key) {
     if (action === 'edit') setPending({ kind: 'edit', user });
     else if (action === 'reset2fa') setPending({ kind: 'reset2fa', user });
     else if (action === 'delete') setPending({ kind: 'delete', user });
-  }
-
-  function openRow(key: Key) {
-    const user = users?.find((u) => u.id === Number(key));
-    if (user) setPending({ kind: 'edit', user });
-  }
-
-  function renderCell(user: UserRow, column: ColumnKey) {
-    switch (column) {
-      case 'name':
-        return user.name;
-      case 'email':
-        return user.email;
-      case 'roles':
-        return rolesText(user) || '–';
-      case 'mfa':
-        return user.mfa ? (
-          <StatusLight variant="positive">aktiv</StatusLight>
-        ) : (
-          <StatusLight variant="neutral">aus</StatusLight>
-        );
-      case 'status': {
-        const status = userStatus(user);
-        const variant = status.kind === 'active' ? 'positive' : status.kind === 'locked' ? 'negative' : 'neutral';
-        return <StatusLight variant={variant}>{status.text}</StatusLight>;
-      }
-      case 'lastLoginAt':
-        return formatDateTime(user.lastLoginAt);
-      case 'actions':
-        return (
-          <ActionMenu
-            aria-label={`Aktionen für ${user.name}`}
-            onAction={(key) => onRowAction(user, key)}
-            disabledKeys={user.mfa ? [] : ['reset2fa']}
-            isQuiet
-          >
-            <Item key="edit">Bearbeiten</Item>
-            <Item key="reset2fa">2FA zurücksetzen</Item>
-            <Item key="delete">Löschen</Item>
-          </ActionMenu>
-        );
-    }
   }
 
   async function confirmAction(action: 'delete' | 'reset2fa', user: UserRow) {
@@ -162,99 +84,69 @@ export function UsersTab({ canEdit }: UsersTabProps) {
     }
   }
 
-  if (error && !users) {
-    return (
-      <Flex direction="column" gap="size-200" marginTop="size-200">
-        <MessageBanner
-          level="danger"
-          title="Die Benutzer konnten nicht geladen werden."
-          message={describeError(error)}
-        />
-        <Button variant="secondary" alignSelf="start" onPress={() => void mutate()}>
-          Erneut versuchen
-        </Button>
-      </Flex>
-    );
-  }
-
   return (
-    <Flex direction="column" gap="size-200" marginTop="size-200">
-      <div className="kgv-toolbar">
-        <SearchField
-          label="Suchen"
-          description="Name oder E-Mail"
-          value={search}
-          onChange={setSearch}
-          width="size-3600"
-        />
-        {canEdit ? (
-          <Button variant="accent" onPress={() => setPending({ kind: 'edit' })}>
-            <Add />
-            <Text>Neuer Benutzer</Text>
-          </Button>
-        ) : null}
-      </div>
-      <TableView
-        aria-label="Benutzer"
-        sortDescriptor={sort}
-        onSortChange={setSort}
-        // UI.md: a row opens its record.
-        {...(canEdit ? { onAction: (key: Key) => openRow(key) } : {})}
-        overflowMode="wrap"
-        maxHeight="70vh"
-        renderEmptyState={() => (
-          <IllustratedMessage>
-            <Heading>{search ? 'Keine Benutzer gefunden' : 'Noch keine Benutzer'}</Heading>
-          </IllustratedMessage>
+    <View marginTop="size-200">
+      <ListScreen
+        title="Benutzer"
+        hideHeading
+        noun={['Benutzer', 'Benutzer', 'Benutzern']}
+        query={query}
+        canEdit={canEdit}
+        onNew={() => setPending({ kind: 'edit' })}
+        newLabel="Neuer Benutzer"
+        empty={{
+          title: 'Noch keine Benutzer',
+          text: 'Legen Sie mit „Neuer Benutzer“ an, wer sich anmelden darf.',
+          textReadOnly: 'Es sind noch keine Benutzer angelegt.',
+        }}
+        columns={COLUMNS}
+        defaultSort={{ column: 'name', direction: 'ascending' }}
+        searchText={(u) => `${u.name}\n${u.email}`}
+        searchDescription="Name oder E-Mail"
+        // UI.md: a row opens its record (with the right to change it).
+        {...(canEdit ? { onOpen: (user: UserRow) => setPending({ kind: 'edit', user }) } : {})}
+        actionsWidth={64}
+        actions={(user) => (
+          <ActionMenu
+            aria-label={`Aktionen für ${user.name}`}
+            onAction={(key) => onRowAction(user, key)}
+            disabledKeys={user.mfa ? [] : ['reset2fa']}
+            isQuiet
+          >
+            <Item key="edit">Bearbeiten</Item>
+            <Item key="reset2fa">2FA zurücksetzen</Item>
+            <Item key="delete">Löschen</Item>
+          </ActionMenu>
         )}
       >
-        <TableHeader columns={columns}>
-          {(column) => (
-            <Column
-              key={column.key}
-              allowsSorting={column.sortable}
-              {...(column.key === 'actions' ? { hideHeader: true, width: 64 } : {})}
+        <DialogContainer onDismiss={() => setPending(null)}>
+          {pending?.kind === 'edit' ? (
+            <UserDialog {...(pending.user ? { user: pending.user } : {})} />
+          ) : pending?.kind === 'delete' ? (
+            <AlertDialog
+              title={`Benutzer „${pending.user.name}“ löschen?`}
+              variant="destructive"
+              primaryActionLabel="Löschen"
+              cancelLabel="Abbrechen"
+              onPrimaryAction={() => void confirmAction('delete', pending.user)}
             >
-              {column.title}
-            </Column>
-          )}
-        </TableHeader>
-        <TableBody items={rows} loadingState={isLoading ? 'loading' : 'idle'}>
-          {(user) => <Row key={user.id}>{(column) => <Cell>{renderCell(user, column as ColumnKey)}</Cell>}</Row>}
-        </TableBody>
-      </TableView>
-      {users ? (
-        <Text UNSAFE_className="kgv-muted">
-          {rows.length === users.length ? `${users.length} Benutzer` : `${rows.length} von ${users.length} Benutzern`}
-        </Text>
-      ) : null}
-      <DialogContainer onDismiss={() => setPending(null)}>
-        {pending?.kind === 'edit' ? (
-          <UserDialog {...(pending.user ? { user: pending.user } : {})} />
-        ) : pending?.kind === 'delete' ? (
-          <AlertDialog
-            title={`Benutzer „${pending.user.name}“ löschen?`}
-            variant="destructive"
-            primaryActionLabel="Löschen"
-            cancelLabel="Abbrechen"
-            onPrimaryAction={() => void confirmAction('delete', pending.user)}
-          >
-            {pending.user.name} ({pending.user.email}) kann sich danach nicht mehr anmelden. Was der Benutzer gebucht
-            oder geändert hat, bleibt im Verlauf erhalten.
-          </AlertDialog>
-        ) : pending?.kind === 'reset2fa' ? (
-          <AlertDialog
-            title={`Zwei-Faktor-Anmeldung von „${pending.user.name}“ zurücksetzen?`}
-            variant="warning"
-            primaryActionLabel="Zurücksetzen"
-            cancelLabel="Abbrechen"
-            onPrimaryAction={() => void confirmAction('reset2fa', pending.user)}
-          >
-            Die Authenticator-App und die Wiederherstellungscodes von {pending.user.name} werden ungültig. Der Benutzer
-            meldet sich dann nur mit dem Passwort an und richtet die Zwei-Faktor-Anmeldung im Profil neu ein.
-          </AlertDialog>
-        ) : null}
-      </DialogContainer>
-    </Flex>
+              {pending.user.name} ({pending.user.email}) kann sich danach nicht mehr anmelden. Was der Benutzer gebucht
+              oder geändert hat, bleibt im Verlauf erhalten.
+            </AlertDialog>
+          ) : pending?.kind === 'reset2fa' ? (
+            <AlertDialog
+              title={`Zwei-Faktor-Anmeldung von „${pending.user.name}“ zurücksetzen?`}
+              variant="warning"
+              primaryActionLabel="Zurücksetzen"
+              cancelLabel="Abbrechen"
+              onPrimaryAction={() => void confirmAction('reset2fa', pending.user)}
+            >
+              Die Authenticator-App und die Wiederherstellungscodes von {pending.user.name} werden ungültig. Der
+              Benutzer meldet sich dann nur mit dem Passwort an und richtet die Zwei-Faktor-Anmeldung im Profil neu ein.
+            </AlertDialog>
+          ) : null}
+        </DialogContainer>
+      </ListScreen>
+    </View>
   );
 }
