@@ -58,10 +58,10 @@ export function showErrorToast(error: unknown, source?: string): void {
   const text = describeError(error);
   loadToastQueue().then(
     (queue) => {
-      const close = queue.negative(text);
-      if (source === undefined) return;
+      const close: unknown = queue.negative(text);
+      if (source === undefined || typeof close !== 'function') return;
       const closers = errorToastsBySource.get(source) ?? new Set();
-      closers.add(close);
+      closers.add(close as () => void);
       errorToastsBySource.set(source, closers);
     },
     () => console.error(text),
