@@ -1,83 +1,70 @@
-import {
-  ActionButton,
-  AlertDialog,
-  Badge,
-  Button,
-  DialogContainer,
-  Flex,
-  Heading,
-  ProgressCircle,
-  Text,
-} from '@adobe/react-spectrum';
-import Add from '@spectrum-icons/workflow/Add';
+import { AlertDialog, Badge, DialogContainer, Flex, Text, View } from '@adobe/react-spectrum';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import { useState } from 'react';
 import { GLOBAL_ADMIN_ROLE_ID } from '../../../../src/platform/auth/rights';
-import { describeError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
 import { deleteRolle, type Rolle, useRollen } from '../../api/user';
-import { MessageBanner } from '../../components/MessageBanner';
+import { type ListColumn, ListScreen, RowAction } from '../../components/listKit';
 import { RolleDialog } from './RolleDialog';
 import { summarizeRights } from './rightAreas';
 
 type Pending = { kind: 'edit'; rolle?: Rolle } | { kind: 'delete'; rolle: Rolle } | null;
 
-function RolleCard({
-  rolle,
-  canEdit,
-  onEdit,
-  onDelete,
-}: {
-  rolle: Rolle;
-  canEdit: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+/** "Stammdaten: ansehen; Kassa: ansehen, bearbeiten" for search and export. */
+const rightsText = (rolle: Rolle) =>
+  summarizeRights(rolle.rights)
+    .map((area) => `${area.title}: ${area.rights.join(', ')}`)
+    .join('; ');
+
+/** The rights by area, as a definition list (area, then what it may). */
+function RightsList({ rolle }: { rolle: Rolle }) {
   const areas = summarizeRights(rolle.rights);
-  const headingId = `rolle-${rolle.id}`;
-  // GlobalAdmin always holds every right; the server refuses to change it.
-  const editable = canEdit && rolle.id !== GLOBAL_ADMIN_ROLE_ID;
+  if (areas.length === 0) return <Text>Keine Rechte.</Text>;
   return (
-    <section className="kgv-section" aria-labelledby={headingId}>
-      <Flex alignItems="center" justifyContent="space-between" gap="size-200" wrap>
-        <Flex alignItems="center" gap="size-100">
-          <Heading level={3} id={headingId} margin={0}>
-            {rolle.name}
-          </Heading>
-          {rolle.isSystem ? <Badge variant="neutral">mitgeliefert</Badge> : null}
-        </Flex>
-        {editable ? (
-          <Flex gap="size-100">
-            <ActionButton onPress={onEdit} aria-label={`Rolle „${rolle.name}“ bearbeiten`}>
-              <Edit />
-              <Text>Bearbeiten</Text>
-            </ActionButton>
-            {rolle.isSystem ? null : (
-              <ActionButton onPress={onDelete} aria-label={`Rolle „${rolle.name}“ löschen`}>
-                <Delete />
-                <Text>Löschen</Text>
-              </ActionButton>
-            )}
-          </Flex>
-        ) : null}
-      </Flex>
-      {rolle.description ? <Text UNSAFE_className="kgv-muted">{rolle.description}</Text> : null}
-      {areas.length ? (
-        <dl className="kgv-rights" aria-label={`Rechte der Rolle ${rolle.name}`}>
-          {areas.map((area) => (
-            <div key={area.title} style={{ display: 'contents' }}>
-              <dt>{area.title}</dt>
-              <dd>{area.rights.join(', ')}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <Text>Keine Rechte.</Text>
-      )}
-    </section>
+    <dl className="kgv-rights" aria-label={`Rechte der Rolle ${rolle.name}`}>
+      {areas.map((area) => (
+        <div key={area.title} style={{ display: 'contents' }}>
+          <dt>{area.title}</dt>
+          <dd>{area.rights.join(', ')}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
+
+const COLUMNS: readonly ListColumn<Rolle>[] = [
+  {
+    key: 'name',
+    name: 'Rolle',
+    rowHeader: true,
+    minWidth: 180,
+    sortValue: (r) => r.name,
+    text: (r) => (r.isSystem ? `${r.name} (mitgeliefert)` : r.name),
+    render: (r) => (
+      <Flex direction="column" gap="size-50" alignItems="start">
+        <Text>{r.name}</Text>
+        {r.isSystem ? <Badge variant="neutral">mitgeliefert</Badge> : null}
+      </Flex>
+    ),
+    export: { typ: 'text', value: (r) => r.name },
+  },
+  {
+    key: 'description',
+    name: 'Beschreibung',
+    minWidth: 200,
+    sortValue: (r) => r.description,
+    text: (r) => r.description || '–',
+    export: { typ: 'text', value: (r) => r.description || null },
+  },
+  {
+    key: 'rights',
+    name: 'Rechte',
+    minWidth: 320,
+    text: (r) => rightsText(r) || 'Keine Rechte.',
+    render: (r) => <RightsList rolle={r} />,
+  },
+];
 
 export interface RollenTabProps {
   canEdit: boolean;
@@ -85,8 +72,10 @@ export interface RollenTabProps {
 
 /** The roles with their rights by area; with User.Rollen.Edit also create, edit and delete. */
 export function RollenTab({ canEdit }: RollenTabProps) {
-  const { data: rollen, error, mutate } = useRollen();
+  const query = useRollen();
   const [pending, setPending] = useState<Pending>(null);
+  // GlobalAdmin always holds every right; the server refuses to change it.
+  const editable = (rolle: Rolle) => canEdit && rolle.id !== GLOBAL_ADMIN_ROLE_ID;
 
   async function remove(rolle: Rolle) {
     try {
@@ -97,52 +86,65 @@ export function RollenTab({ canEdit }: RollenTabProps) {
     }
   }
 
-  if (!rollen) {
-    return error ? (
-      <Flex direction="column" gap="size-200" marginTop="size-200">
-        <MessageBanner level="danger" title="Die Rollen konnten nicht geladen werden." message={describeError(error)} />
-        <Button variant="secondary" alignSelf="start" onPress={() => void mutate()}>
-          Erneut versuchen
-        </Button>
-      </Flex>
-    ) : (
-      <ProgressCircle aria-label="Rollen werden geladen …" isIndeterminate marginTop="size-300" />
-    );
-  }
-
   return (
-    <Flex direction="column" gap="size-200" marginTop="size-200">
-      {canEdit ? (
-        <Button variant="accent" alignSelf="start" onPress={() => setPending({ kind: 'edit' })}>
-          <Add />
-          <Text>Neue Rolle</Text>
-        </Button>
-      ) : null}
-      {rollen.length === 0 ? <Text>Noch keine Rollen.</Text> : null}
-      {rollen.map((rolle) => (
-        <RolleCard
-          key={rolle.id}
-          rolle={rolle}
-          canEdit={canEdit}
-          onEdit={() => setPending({ kind: 'edit', rolle })}
-          onDelete={() => setPending({ kind: 'delete', rolle })}
-        />
-      ))}
-      <DialogContainer onDismiss={() => setPending(null)}>
-        {pending?.kind === 'edit' ? (
-          <RolleDialog {...(pending.rolle ? { rolle: pending.rolle } : {})} />
-        ) : pending?.kind === 'delete' ? (
-          <AlertDialog
-            title={`Rolle „${pending.rolle.name}“ löschen?`}
-            variant="destructive"
-            primaryActionLabel="Löschen"
-            cancelLabel="Abbrechen"
-            onPrimaryAction={() => void remove(pending.rolle)}
-          >
-            Die Rolle wird gelöscht. Das geht nur, solange kein Benutzer sie hat.
-          </AlertDialog>
-        ) : null}
-      </DialogContainer>
-    </Flex>
+    <View marginTop="size-200">
+      <ListScreen
+        title="Rollen"
+        hideHeading
+        noun={['Rolle', 'Rollen']}
+        query={query}
+        canEdit={canEdit}
+        onNew={() => setPending({ kind: 'edit' })}
+        newLabel="Neue Rolle"
+        empty={{
+          title: 'Noch keine Rollen',
+          text: 'Legen Sie mit „Neue Rolle“ eine an und geben Sie ihr die Rechte, die sie braucht.',
+          textReadOnly: 'Es sind noch keine Rollen angelegt.',
+        }}
+        columns={COLUMNS}
+        defaultSort={{ column: 'name', direction: 'ascending' }}
+        searchText={(r) => `${r.name}\n${r.description}\n${rightsText(r)}`}
+        searchDescription="Name, Beschreibung oder Recht"
+        wrap
+        {...(canEdit
+          ? { onOpen: (rolle: Rolle) => (editable(rolle) ? setPending({ kind: 'edit', rolle }) : undefined) }
+          : {})}
+        actionsWidth={110}
+        actions={(rolle) =>
+          editable(rolle) ? (
+            <>
+              <RowAction
+                label={`Rolle „${rolle.name}“ bearbeiten`}
+                icon={<Edit />}
+                onPress={() => setPending({ kind: 'edit', rolle })}
+              />
+              {rolle.isSystem ? null : (
+                <RowAction
+                  label={`Rolle „${rolle.name}“ löschen`}
+                  icon={<Delete />}
+                  onPress={() => setPending({ kind: 'delete', rolle })}
+                />
+              )}
+            </>
+          ) : null
+        }
+      >
+        <DialogContainer onDismiss={() => setPending(null)}>
+          {pending?.kind === 'edit' ? (
+            <RolleDialog {...(pending.rolle ? { rolle: pending.rolle } : {})} />
+          ) : pending?.kind === 'delete' ? (
+            <AlertDialog
+              title={`Rolle „${pending.rolle.name}“ löschen?`}
+              variant="destructive"
+              primaryActionLabel="Löschen"
+              cancelLabel="Abbrechen"
+              onPrimaryAction={() => void remove(pending.rolle)}
+            >
+              Die Rolle wird gelöscht. Das geht nur, solange kein Benutzer sie hat.
+            </AlertDialog>
+          ) : null}
+        </DialogContainer>
+      </ListScreen>
+    </View>
   );
 }
