@@ -1,136 +1,105 @@
-import {
-  Button,
-  ButtonGroup,
-  Checkbox,
-  CheckboxGroup,
-  Content,
-  Dialog,
-  Divider,
-  Flex,
-  Form,
-  Heading,
-  Text,
-  TextArea,
-  TextField,
-  useDialogContainer,
-} from '@adobe/react-spectrum';
-import { type FormEvent, useState } from 'react';
+import { Checkbox, CheckboxGroup, Flex, Text, TextArea, TextField, useDialogContainer } from '@adobe/react-spectrum';
+import { roleBody } from '../../../../src/modules/user/schema';
 import type { Right } from '../../../../src/platform/auth/rights';
 import { useRights } from '../../api/common';
-import { fieldErrors } from '../../api/errors';
-import { saveWithToast } from '../../api/toast';
-import { type Rolle, updateRolle } from '../../api/user';
+import { type Rolle, type RolleInput, updateRolle } from '../../api/user';
+import { fetchRecord } from '../../api/versionConflict';
+import { FormDialog } from '../../components/formKit';
 import { MessageBanner } from '../../components/MessageBanner';
+import { useZodForm } from '../../lib/useZodForm';
 import { ALL_AREAS } from './rightAreas';
+import { roleDisplayName } from './roleNames';
 
 export interface RolleDialogProps {
   /** Absent: a new role. */
   rolle?: Rolle;
 }
 
-/** Name, description and rights (one checkbox group per area) of a role. */
+const toValues = (rolle: Rolle | undefined) => ({
+  name: rolle?.name ?? '',
+  description: rolle?.description ?? '',
+  rights: (rolle?.rights ?? []) as string[],
+});
+
+/** Name, description and rights (one checkbox group per area) of a role, checked with the server's schema. */
 export function RolleDialog({ rolle }: RolleDialogProps) {
   const dialog = useDialogContainer();
   // Nobody can hand out a right they do not hold (the server answers 403): those stay disabled.
   const { rights: held } = useRights();
-  const [name, setName] = useState(rolle?.name ?? '');
-  const [description, setDescription] = useState(rolle?.description ?? '');
-  const [rights, setRights] = useState<string[]>(rolle?.rights ?? []);
-  const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  const [pending, setPending] = useState(false);
-  const nameMissing = name.trim() === '';
-  const server = fieldErrors(error);
-  const nameError = (submitted && nameMissing ? 'Bitte geben Sie einen Namen ein.' : undefined) ?? server.name;
-  const formId = rolle ? `rolle-form-${rolle.id}` : 'rolle-form-new';
+  const form = useZodForm(roleBody, {
+    initial: toValues(rolle),
+    labels: { name: 'Name', description: 'Beschreibung', rights: 'Rechte' },
+    toBody: (v): RolleInput => ({
+      ...(rolle ? { id: rolle.id, version: form.version } : {}),
+      name: v.name,
+      description: v.description,
+      rights: v.rights as Right[],
+    }),
+    conflict: {
+      record: rolle,
+      toValues: (r: Rolle) => toValues(r),
+      // GET User/Rollen is the only read of roles: the fresh one is picked from the list.
+      reload: async () => {
+        const all = await fetchRecord<Rolle[]>('/api/User/Rollen', {});
+        const fresh = all.find((r) => r.id === rolle?.id);
+        if (!fresh) throw new Error('Die Rolle gibt es nicht mehr.');
+        return fresh;
+      },
+    },
+  });
+  const rights = form.values.rights;
 
   function setAreaRights(areaRights: readonly string[], selected: string[]) {
-    setRights((prev) => [...prev.filter((r) => !areaRights.includes(r)), ...selected]);
+    form.set('rights', [...rights.filter((r) => !areaRights.includes(r)), ...selected]);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (nameMissing) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await saveWithToast(
-        updateRolle({
-          ...(rolle ? { id: rolle.id, version: rolle.version } : {}),
-          name: name.trim(),
-          description: description.trim(),
-          rights: rights as Right[],
-        }),
-        { success: rolle ? 'Die Rolle wurde gespeichert.' : 'Die Rolle wurde angelegt.' },
-      );
-      dialog.dismiss();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setPending(false);
-    }
-  }
-
+  const system = rolle?.isSystem ?? false;
   return (
-    <Dialog size="L">
-      <Heading>{rolle ? `Rolle „${rolle.name}“ bearbeiten` : 'Neue Rolle'}</Heading>
-      <Divider />
-      <Content>
-        <Form id={formId} onSubmit={submit} aria-label={rolle ? 'Rolle bearbeiten' : 'Neue Rolle'}>
-          <TextField
-            label="Name"
-            name="name"
-            value={name}
-            onChange={setName}
-            isRequired
-            necessityIndicator="label"
-            isReadOnly={rolle?.isSystem ?? false}
-            {...(rolle?.isSystem ? { description: 'Der Name einer mitgelieferten Rolle bleibt fest.' } : {})}
-            validationState={nameError ? 'invalid' : undefined}
-            errorMessage={nameError}
-            autoFocus={!rolle?.isSystem}
-          />
-          <TextArea
-            label="Beschreibung"
-            name="description"
-            value={description}
-            onChange={setDescription}
-            validationState={server.description ? 'invalid' : undefined}
-            errorMessage={server.description}
-          />
-          <Text>Rechte, die Sie selbst nicht haben, können Sie nicht vergeben oder entziehen.</Text>
-          <Flex direction="column" gap="size-150">
-            {ALL_AREAS.map((area) => {
-              const areaRights = area.rights.map((r) => r.right as string);
-              return (
-                <CheckboxGroup
-                  key={area.title}
-                  label={area.title}
-                  orientation="horizontal"
-                  value={rights.filter((r) => areaRights.includes(r))}
-                  onChange={(selected) => setAreaRights(areaRights, selected)}
-                >
-                  {area.rights.map((info) => (
-                    <Checkbox key={info.right} value={info.right} isDisabled={held ? !held.has(info.right) : true}>
-                      {info.label}
-                    </Checkbox>
-                  ))}
-                </CheckboxGroup>
-              );
-            })}
-            {server.rights ? <MessageBanner level="danger" message={server.rights} /> : null}
-          </Flex>
-        </Form>
-      </Content>
-      <ButtonGroup>
-        <Button variant="secondary" onPress={dialog.dismiss} isDisabled={pending}>
-          Abbrechen
-        </Button>
-        <Button variant="accent" type="submit" form={formId} isPending={pending}>
-          Speichern
-        </Button>
-      </ButtonGroup>
-    </Dialog>
+    <FormDialog
+      size="L"
+      title={rolle ? `Rolle „${roleDisplayName(rolle.name)}“ bearbeiten` : 'Neue Rolle'}
+      form={form}
+      onSubmit={() =>
+        void form.submit((body) => updateRolle(body), {
+          success: rolle ? 'Die Rolle wurde gespeichert.' : 'Die Rolle wurde angelegt.',
+          onSaved: dialog.dismiss,
+        })
+      }
+      onCancel={dialog.dismiss}
+    >
+      <TextField
+        label="Name"
+        name="name"
+        isRequired
+        isReadOnly={system}
+        {...(system ? { description: 'Der Name einer mitgelieferten Rolle bleibt fest.' } : {})}
+        autoFocus={!system}
+        {...form.field('name')}
+        {...(system ? { value: roleDisplayName(form.values.name) } : {})}
+      />
+      <TextArea label="Beschreibung" name="description" {...form.field('description')} />
+      <Text>Rechte, die Sie selbst nicht haben, können Sie nicht vergeben oder entziehen.</Text>
+      <Flex direction="column" gap="size-150" id={form.idOf('rights')}>
+        {ALL_AREAS.map((area) => {
+          const areaRights = area.rights.map((r) => r.right as string);
+          return (
+            <CheckboxGroup
+              key={area.title}
+              label={area.title}
+              orientation="horizontal"
+              value={rights.filter((r) => areaRights.includes(r))}
+              onChange={(selected) => setAreaRights(areaRights, selected)}
+            >
+              {area.rights.map((info) => (
+                <Checkbox key={info.right} value={info.right} isDisabled={held ? !held.has(info.right) : true}>
+                  {info.label}
+                </Checkbox>
+              ))}
+            </CheckboxGroup>
+          );
+        })}
+        {form.errors.rights ? <MessageBanner level="danger" message={form.errors.rights} /> : null}
+      </Flex>
+    </FormDialog>
   );
 }

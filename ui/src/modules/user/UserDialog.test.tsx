@@ -142,4 +142,32 @@ describe('UserDialog without a mail server', () => {
     expect(dialog()!.textContent).toContain('gültig bis 26.11.2026, 14:30');
     expect(dialog()!.querySelector<HTMLInputElement>('input[readonly]')!.value).toContain('token=tok-8');
   });
+
+  it('asks before Abbrechen drops typed text, and shows the server schema’s message at the field', async () => {
+    signedIn({});
+    await app.renderAt('/grundeinstellungen/benutzer');
+    await waitFor(() => expect(byText('button', 'Neuer Benutzer', container)).toBeDefined());
+    await click(byText('button', 'Neuer Benutzer', container)!);
+    await waitFor(() => expect(dialog()?.textContent).toContain('Kassier'));
+    const form = dialog()!.querySelector('form')!;
+    await typeInto(form.querySelector<HTMLInputElement>('input[name="name"]')!, 'Eva Neu');
+    await typeInto(form.querySelector<HTMLInputElement>('input[name="email"]')!, 'eva@');
+    await submit(form);
+    // The server's own schema decides (no regex of the UI's own).
+    await waitFor(() => expect(dialog()!.textContent).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein.'));
+    expect(document.activeElement).toBe(form.querySelector('input[name="email"]'));
+    expect(calls('POST /api/User/UpdateUser')).toHaveLength(0);
+
+    await click(byText('button', 'Abbrechen', dialog()!)!);
+    await waitFor(() =>
+      expect(document.body.querySelector('[role="alertdialog"]')?.textContent).toContain('Änderungen verwerfen?'),
+    );
+    await click(byText('button', 'Weiter bearbeiten')!);
+    await waitFor(() => expect(document.body.querySelector('[role="alertdialog"]')).toBeNull());
+    expect(dialog()!.querySelector<HTMLInputElement>('input[name="name"]')!.value).toBe('Eva Neu');
+    await click(byText('button', 'Abbrechen', dialog()!)!);
+    await waitFor(() => expect(byText('button', 'Verwerfen')).toBeDefined());
+    await click(byText('button', 'Verwerfen')!);
+    await waitFor(() => expect(dialog()).toBeNull());
+  });
 });
