@@ -9,7 +9,8 @@
  *     labels: { name: 'Name', beschreibung: 'Beschreibung' },   // German labels, for the summary
  *     // Values → the body the schema checks (trim, parse TT.MM.JJJJ, …). Default: the values.
  *     // Value keys should be the body's keys: errors are matched by key.
- *     toBody: (v) => ({ ...(gruppe ? { id: gruppe.id, version: form.version } : {}), name: v.name.trim(), … }),
+ *     // `version` is the record's version for the 409 check (the reloaded one after a conflict).
+ *     toBody: (v, { version }) => ({ ...(gruppe ? { id: gruppe.id, version } : {}), name: v.name.trim(), … }),
  *     inputErrors: (v) => ({ datum: parseGermanDate(v.datum) ? undefined : 'TT.MM.JJJJ' }), // optional
  *     plausibility: { eintrittsdatum: { date: 'event' }, geburtsdatum: { date: 'birth' } }, // optional
  *     conflict: { record: gruppe, toValues: (g) => ({ … }), reload: () => fetchGruppe(id) }, // optional (409)
@@ -63,7 +64,7 @@ export interface ZodFormOptions<V extends object, R extends { version?: number }
   /** German field labels, for the summary and the plausibility question. */
   labels?: Partial<Record<Key<V>, string>>;
   /** The body the schema checks and the save sends; default: the values as they are. */
-  toBody?: (values: V) => unknown;
+  toBody?: (values: V, meta: { version: number | undefined }) => unknown;
   /** What the form itself could not convert (a date not typed as TT.MM.JJJJ …); wins over the schema. */
   inputErrors?: (values: V) => Partial<Record<Key<V>, string | undefined>>;
   /** Dates to confirm before saving when far in the future or past. */
@@ -226,7 +227,7 @@ export function useZodForm<S extends z.ZodType, V extends object, R extends { ve
 
   function validate(): z.input<S> | undefined {
     const current = valuesRef.current;
-    const body = options.toBody ? options.toBody(current) : current;
+    const body = options.toBody ? options.toBody(current, { version: conflict.version }) : current;
     const { fields: found, other } = schemaErrors(schema, body, fields);
     for (const [key, message] of Object.entries(options.inputErrors?.(current) ?? {}) as [
       Key<V>,

@@ -12,16 +12,17 @@ import {
   useDialogContainer,
   View,
 } from '@adobe/react-spectrum';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { formatEuro } from '../../../../../src/platform/money';
 import { describeError } from '../../../api/errors';
 import { type Abstellplatz, saveAbstellplatz, useAbstellplatz } from '../../../api/stammdaten/abstellplaetze';
 import { abstellplatzBody } from '../../../api/stammdaten/schemas';
 import { useAbstellplatzKategorien } from '../../../api/vereinseinstellungen';
-import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
-import { FormDialog, invalid, useFormErrors } from '../../../components/formKit';
+import { fetchRecord } from '../../../api/versionConflict';
+import { FormDialog, invalid } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
+import { useZodForm } from '../../../lib/useZodForm';
 import { ZuordnungenList } from './ZuordnungenList';
 
 /** German names of the fields the history records for a Abstellplatz. */
@@ -34,8 +35,12 @@ const ABSTELLPLATZ_LABELS: Readonly<Record<string, string>> = {
   notiz: 'Notiz',
 };
 
-const FIELDS = ['nummer', 'kategorieId', 'notiz'] as const;
-type Field = (typeof FIELDS)[number];
+const toValues = (r: Abstellplatz) => ({
+  nummer: r.nummer,
+  kategorieId: r.kategorieId as number | null,
+  aktiv: r.aktiv,
+  notiz: r.notiz,
+});
 
 export interface AbstellplatzDialogProps {
   abstellplatz?: Abstellplatz | undefined;
@@ -46,50 +51,32 @@ export interface AbstellplatzDialogProps {
 export function AbstellplatzDialog({ abstellplatz, readOnly = false }: AbstellplatzDialogProps) {
   const { dismiss } = useDialogContainer();
   const { data: kategorien } = useAbstellplatzKategorien();
-  const [nummer, setNummer] = useState(abstellplatz?.nummer ?? '');
-  const [kategorieId, setKategorieId] = useState<number | null>(abstellplatz?.kategorieId ?? null);
-  const [aktiv, setAktiv] = useState(abstellplatz?.aktiv ?? true);
-  const [notiz, setNotiz] = useState(abstellplatz?.notiz ?? '');
-  const conflict = useVersionConflict({
-    record: abstellplatz,
-    toValues: (r: Abstellplatz) => ({ nummer: r.nummer, kategorieId: r.kategorieId, aktiv: r.aktiv, notiz: r.notiz }),
-    values: { nummer, kategorieId, aktiv, notiz },
-    setValues: (v) => {
-      setNummer(v.nummer);
-      setKategorieId(v.kategorieId);
-      setAktiv(v.aktiv);
-      setNotiz(v.notiz);
+  const form = useZodForm(abstellplatzBody, {
+    initial: abstellplatz ? toValues(abstellplatz) : { nummer: '', kategorieId: null, aktiv: true, notiz: '' },
+    labels: { nummer: 'Nummer', kategorieId: 'Kategorie', aktiv: 'Aktiv', notiz: 'Notiz' },
+    toBody: (v, { version }) => ({
+      ...(abstellplatz ? { id: abstellplatz.id, version } : {}),
+      ...v,
+      nummer: v.nummer.trim(),
+    }),
+    conflict: {
+      record: abstellplatz,
+      toValues,
+      reload: () => fetchRecord<Abstellplatz>('/api/Stammdaten/GetAbstellplatz', { id: abstellplatz?.id ?? 0 }),
     },
-    reload: () => fetchRecord<Abstellplatz>('/api/Stammdaten/GetAbstellplatz', { id: abstellplatz?.id ?? 0 }),
+    readOnly,
   });
-  const form = useFormErrors(FIELDS, conflict);
-
-  const errorOf = (field: Field) => form.serverErrors[field];
+  const { kategorieId } = form.values;
 
   // Inactive categories only for the place that already has one.
   const choices = (kategorien ?? []).filter((k) => k.aktiv || k.id === abstellplatz?.kategorieId);
-
-  async function submit() {
-    const body = {
-      ...(abstellplatz ? { id: abstellplatz.id, version: conflict.version } : {}),
-      nummer: nummer.trim(),
-      kategorieId,
-      aktiv,
-      notiz,
-    };
-    if (!form.validate(abstellplatzBody, body)) return;
-    if (await form.save(() => saveAbstellplatz(body))) dismiss();
-  }
 
   const title = readOnly ? 'Abstellplatz' : abstellplatz ? 'Abstellplatz bearbeiten' : 'Abstellplatz anlegen';
   return (
     <FormDialog
       title={title}
-      readOnly={readOnly}
-      saving={form.saving}
-      otherErrors={form.otherErrors}
-      conflict={conflict}
-      onSubmit={() => void submit()}
+      form={form}
+      onSubmit={() => void form.submit((body) => saveAbstellplatz(body), { onSaved: dismiss })}
       onCancel={dismiss}
       // Wide enough for the assignment list with its buttons.
       size={abstellplatz ? 'L' : 'M'}
@@ -102,33 +89,18 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
         ) : null
       }
     >
-      <TextField
-        label="Nummer"
-        value={nummer}
-        onChange={(value) => {
-          setNummer(value);
-          form.clear('nummer');
-        }}
-        isRequired={!readOnly}
-        necessityIndicator={readOnly ? 'icon' : 'label'}
-        maxLength={20}
-        autoFocus
-        {...invalid(errorOf('nummer'))}
-      />
+      <TextField label="Nummer" isRequired={!readOnly} maxLength={20} autoFocus {...form.field('nummer')} />
       {kategorien ? (
         <Picker
           label="Kategorie"
+          id={form.idOf('kategorieId')}
           items={choices}
           selectedKey={kategorieId === null ? null : String(kategorieId)}
-          onSelectionChange={(key) => {
-            setKategorieId(key === null ? null : Number(key));
-            form.clear('kategorieId');
-          }}
+          onSelectionChange={(key) => form.set('kategorieId', key === null ? null : Number(key))}
           isRequired={!readOnly}
-          necessityIndicator={readOnly ? 'icon' : 'label'}
           isDisabled={readOnly}
           placeholder="Kategorie wählen"
-          {...invalid(errorOf('kategorieId'))}
+          {...invalid(form.errors.kategorieId)}
         >
           {(item) => (
             <Item key={String(item.id)} textValue={item.name}>
@@ -141,19 +113,10 @@ export function AbstellplatzDialog({ abstellplatz, readOnly = false }: Abstellpl
           <ProgressCircle aria-label="Kategorien werden geladen …" isIndeterminate size="S" />
         </Flex>
       )}
-      <Switch isSelected={aktiv} onChange={setAktiv} isReadOnly={readOnly}>
+      <Switch isSelected={form.values.aktiv} onChange={(value) => form.set('aktiv', value)} isReadOnly={readOnly}>
         Aktiv
       </Switch>
-      <TextArea
-        label="Notiz"
-        value={notiz}
-        onChange={(value) => {
-          setNotiz(value);
-          form.clear('notiz');
-        }}
-        maxLength={5000}
-        {...invalid(errorOf('notiz'))}
-      />
+      <TextArea label="Notiz" maxLength={5000} {...form.field('notiz')} />
     </FormDialog>
   );
 }

@@ -25,8 +25,8 @@ export function GruppeDialog({ gruppe, readOnly = false }: GruppeDialogProps) {
   const form = useZodForm(gruppeBody, {
     initial: gruppe ? toValues(gruppe) : { name: '', beschreibung: '' },
     labels: { name: 'Name', beschreibung: 'Beschreibung' },
-    toBody: (v) => ({
-      ...(gruppe ? { id: gruppe.id, version: form.version } : {}),
+    toBody: (v, { version }) => ({
+      ...(gruppe ? { id: gruppe.id, version } : {}),
       name: v.name.trim(),
       beschreibung: v.beschreibung.trim(),
     }),
