@@ -5,8 +5,10 @@ import {
   Dialog,
   DialogContainer,
   Divider,
+  Flex,
   Heading,
   ProgressCircle,
+  Text,
 } from '@adobe/react-spectrum';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -55,9 +57,15 @@ export function SessionExpiredDialog() {
           <Heading>Sitzung abgelaufen</Heading>
           <Divider />
           <Content>
-            <Suspense fallback={<ProgressCircle aria-label="Anmeldung wird geladen …" isIndeterminate size="S" />}>
-              <SessionSignIn email={user.email} onSignedIn={() => finish(true)} />
-            </Suspense>
+            <Flex direction="column" gap="size-200">
+              <Text>
+                Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an – Ihre Eingaben bleiben erhalten und werden
+                danach gespeichert.
+              </Text>
+              <Suspense fallback={<ProgressCircle aria-label="Anmeldung wird geladen …" isIndeterminate size="S" />}>
+                <SessionSignIn email={user.email} onSignedIn={() => finish(true)} />
+              </Suspense>
+            </Flex>
           </Content>
           <ButtonGroup>
             <Button variant="secondary" onPress={() => finish(false)}>

@@ -1,4 +1,4 @@
-import { Flex, Text } from '@adobe/react-spectrum';
+import { Flex } from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { apiFetch } from '../api/fetcher';
 import { CURRENT_USER_KEY } from '../api/swrConfig';
@@ -40,10 +40,6 @@ export default function SessionSignIn({ email, onSignedIn }: SessionSignInProps)
 
   return (
     <Flex direction="column" gap="size-200">
-      <Text>
-        Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an – Ihre Eingaben bleiben erhalten und werden danach
-        gespeichert.
-      </Text>
       {step === 'password' ? (
         <PasswordForm
           initialEmail={email}
