@@ -18,7 +18,7 @@ import {
   View,
 } from '@adobe/react-spectrum';
 import Add from '@spectrum-icons/workflow/Add';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
 import type { SWRResponse } from 'swr';
 import type { ListExportTyp } from '../../../src/modules/common/schema';
 import { useQueryParam } from '../app/useQueryParam';
@@ -279,6 +279,8 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
           <TableView
             aria-label={props.title}
             UNSAFE_className={firstIsRowHeader ? 'kgv-list-table kgv-list-table--sticky' : 'kgv-list-table'}
+            // The row actions stay at the right edge while the table scrolls sideways (listKit.css).
+            UNSAFE_style={{ '--kgv-actions-width': `${props.actionsWidth ?? 110}px` } as CSSProperties}
             sortDescriptor={sort}
             onSortChange={setSort}
             {...(onAction ? { onAction } : {})}
@@ -324,7 +326,7 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
                     if (!def) {
                       return (
                         <Cell textValue="Aktionen">
-                          <Flex gap="size-50" justifyContent="end">
+                          <Flex gap="size-50" justifyContent="end" UNSAFE_className="kgv-row-actions">
                             {props.actions?.(row)}
                           </Flex>
                         </Cell>

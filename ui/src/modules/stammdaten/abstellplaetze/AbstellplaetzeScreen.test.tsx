@@ -77,8 +77,8 @@ describe('AbstellplaetzeScreen', () => {
       ['P2', 'PKW-Stellplatz', '€ 60,00', 'Huber Maria', '01.03.2024', 'vergeben'],
     ]);
     expect(container.textContent).toContain('2 Abstellplätze');
-    const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Export (Excel)');
-    expect(link?.getAttribute('href')).toBe('/api/Stammdaten/ExportAbstellplaetze');
+    // The list's own Export (Excel / PDF of what is shown) replaces the fixed download.
+    expect(hasButton(container, 'Export')).toBe(true);
     await waitFor(() => expect(document.title).toBe('Abstellplätze – KGV Sonnenhang'));
   });
 
@@ -131,7 +131,7 @@ describe('AbstellplaetzeScreen', () => {
     });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    await click(button(container, 'Neu'));
+    await click(button(container, 'Neuer Abstellplatz'));
     await waitFor(() => expect(dialog()?.querySelector('button[aria-haspopup="listbox"]')).not.toBeNull());
     const box = dialog()!;
     await typeInto(field(box, 'Nummer'), 'P3');
@@ -198,7 +198,7 @@ describe('AbstellplaetzeScreen', () => {
     app.api({ ...signedIn(STAMMDATEN_VIEW), [LIST]: () => json(PLAETZE) });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    expect(hasButton(container, 'Neu')).toBe(false);
+    expect(hasButton(container, 'Neuer Abstellplatz')).toBe(false);
     expect(container.querySelector('button[aria-label^="Abstellplatz "]')).toBeNull();
   });
 

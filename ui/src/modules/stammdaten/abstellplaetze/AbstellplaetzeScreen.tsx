@@ -6,14 +6,9 @@ import { useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro } from '../../../../../src/platform/money';
 import { useHasRight } from '../../../api/common';
-import {
-  ABSTELLPLAETZE_EXPORT_URL,
-  type Abstellplatz,
-  deleteAbstellplatz,
-  useAbstellplaetze,
-} from '../../../api/stammdaten/abstellplaetze';
+import { type Abstellplatz, deleteAbstellplatz, useAbstellplaetze } from '../../../api/stammdaten/abstellplaetze';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../../../components/filterKit';
+import { type FilterOption, FilterPicker, filterText, labelOf, useFilterParam } from '../../../components/filterKit';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { AbstellplatzDialog } from './AbstellplatzDialog';
@@ -57,6 +52,7 @@ const COLUMNS: readonly ListColumn<Abstellplatz>[] = [
     align: 'end',
     sortValue: (r) => r.jahresgebuehrCent,
     text: (r) => formatEuro(r.jahresgebuehrCent),
+    export: { typ: 'cent', value: (r) => r.jahresgebuehrCent },
   },
   {
     key: 'nutzungsberechtigter',
@@ -70,6 +66,7 @@ const COLUMNS: readonly ListColumn<Abstellplatz>[] = [
     name: 'seit',
     sortValue: (r) => r.zuordnung?.von ?? null,
     text: (r) => formatGermanDate(r.zuordnung?.von),
+    export: { typ: 'datum', value: (r) => r.zuordnung?.von ?? null },
   },
   {
     key: 'status',
@@ -99,10 +96,11 @@ export default function AbstellplaetzeScreen() {
     <ListScreen
       eyebrow="Stammdaten"
       title="Abstellplätze"
-      noun={['Abstellplatz', 'Abstellplätze']}
+      noun={['Abstellplatz', 'Abstellplätze', 'Abstellplätzen']}
       query={query}
       canEdit={canEdit}
       onNew={() => setDialog({ kind: 'edit' })}
+      newLabel="Neuer Abstellplatz"
       empty={{
         title: 'Noch keine Abstellplätze',
         text: 'Legen Sie den ersten Abstellplatz an. Die Kategorien mit ihrer Jahresgebühr stehen unter Grundeinstellungen.',
@@ -113,19 +111,13 @@ export default function AbstellplaetzeScreen() {
       defaultSort={{ column: 'nummer', direction: 'ascending' }}
       searchText={(r) => `${r.nummer} ${r.kategorieName} ${r.zuordnung?.adresseName ?? ''}`}
       filters={<FilterPicker label="Status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />}
+      filterText={[filterText('Status', FILTER_OPTIONS, filter, 'alle')]}
       rowFilter={filter === 'alle' ? undefined : (r) => status(r).text === filter}
       filterEmpty={`Keine Abstellplätze mit Status „${labelOf(FILTER_OPTIONS, filter)}“. Wählen Sie bei „Status“ den Eintrag „Alle“.`}
       onOpen={(abstellplatz) => setDialog({ kind: 'edit', abstellplatz })}
       // The toolbar shows only with places; without any the button still has to be reachable.
       banner={query.data?.length === 0 ? <Flex justifyContent="end">{parkkartenButton}</Flex> : undefined}
-      toolbar={
-        <>
-          {parkkartenButton}
-          <a className="kgv-download-link" href={ABSTELLPLAETZE_EXPORT_URL} download>
-            Export (Excel)
-          </a>
-        </>
-      }
+      toolbar={parkkartenButton}
       actionsWidth={150}
       actions={(row) => (
         <>

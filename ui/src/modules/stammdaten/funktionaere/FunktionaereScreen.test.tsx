@@ -94,7 +94,7 @@ const TERMS = [
   term(3, 'Schriftführer', 'Maier Karl', '2022-04-01', '2026-05-01'),
   term(4, 'Wasserwart', 'Gruber Anna', '2022-04-01', '2026-05-02'),
 ];
-const names = () => rowTexts(container).map((cells) => cells[1]);
+const names = () => rowTexts(container).map((cells) => cells[0]);
 
 async function chooseStatus(label: string) {
   await click(container.querySelector('button[aria-haspopup="listbox"]')!);
@@ -123,8 +123,8 @@ describe('FunktionaereScreen', () => {
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
     expect(rowTexts(container).map((cells) => cells.slice(0, 5))).toEqual([
-      ['Kassier', 'Berger Franz', '15.01.2024', '', ''],
-      ['Obmann', 'Huber Maria', '01.04.2023', '31.03.2027', 'gewählt JHV 2023'],
+      ['Berger Franz', 'Kassier', '15.01.2024', '', ''],
+      ['Huber Maria', 'Obmann', '01.04.2023', '31.03.2027', 'gewählt JHV 2023'],
     ]);
     await waitFor(() => expect(container.textContent).toContain('Maier Karl (Kassier) ist nicht mehr Mitglied'));
     expect(container.textContent).toContain('2 Funktionäre');
@@ -136,12 +136,12 @@ describe('FunktionaereScreen', () => {
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(3));
     expect(names()).toEqual(['Berger Franz', 'Huber Maria', 'Gruber Anna']);
-    expect(container.textContent).toContain('3 von 4 Funktionäre');
+    expect(container.textContent).toContain('3 von 4 Funktionären');
 
     await chooseStatus('Ehemalig');
     await waitFor(() => expect(names()).toEqual(['Maier Karl']));
     expect(window.location.search).toBe('?filter=ehemalig');
-    expect(container.textContent).toContain('1 von 4 Funktionäre');
+    expect(container.textContent).toContain('1 von 4 Funktionären');
 
     await chooseStatus('Alle');
     await waitFor(() => expect(rowTexts(container)).toHaveLength(4));
@@ -167,7 +167,7 @@ describe('FunktionaereScreen', () => {
     });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    await click(button(container, 'Neu'));
+    await click(button(container, 'Neuer Funktionär'));
     await waitFor(() => expect(dialog()?.querySelector('button[aria-haspopup="listbox"]')).not.toBeNull());
     const box = dialog()!;
     await click(box.querySelector('button[aria-haspopup="listbox"]')!);
@@ -200,7 +200,7 @@ describe('FunktionaereScreen', () => {
     app.api({ ...signedIn(STAMMDATEN_EDIT), ...lookups(), [LIST]: () => json(FUNKTIONAERE), [ALERTS]: () => json([]) });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    await click(button(container, 'Neu'));
+    await click(button(container, 'Neuer Funktionär'));
     await waitFor(() => expect(dialog()?.querySelector('button[aria-haspopup="listbox"]')).not.toBeNull());
     const box = dialog()!;
     await typeInto(field(box, 'von'), '01.05.2026');
@@ -217,7 +217,7 @@ describe('FunktionaereScreen', () => {
     app.api({ ...signedIn(STAMMDATEN_VIEW), [LIST]: () => json(FUNKTIONAERE), [ALERTS]: () => json([]) });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    expect(hasButton(container, 'Neu')).toBe(false);
+    expect(hasButton(container, 'Neuer Funktionär')).toBe(false);
     expect(container.querySelector('button[aria-label^="Funktionär "]')).toBeNull();
   });
 

@@ -11,7 +11,7 @@ import {
   useFunktionaere,
 } from '../../../api/stammdaten/funktionen';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { type FilterOption, FilterPicker, labelOf, useFilterParam } from '../../../components/filterKit';
+import { type FilterOption, FilterPicker, filterText, labelOf, useFilterParam } from '../../../components/filterKit';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { MessageBanner } from '../../../components/MessageBanner';
@@ -20,7 +20,7 @@ import { FunktionaerDialog } from './FunktionaerDialog';
 type DialogState = { kind: 'edit'; funktionaer?: Funktionaer } | { kind: 'delete'; funktionaer: Funktionaer };
 
 const COLUMNS: readonly ListColumn<Funktionaer>[] = [
-  { key: 'funktion', name: 'Funktion', minWidth: 160, sortValue: (r) => r.funktionName, text: (r) => r.funktionName },
+  // The person first: the column that stays in place while the table scrolls sideways.
   {
     key: 'name',
     name: 'Name',
@@ -29,8 +29,21 @@ const COLUMNS: readonly ListColumn<Funktionaer>[] = [
     sortValue: (r) => r.adresseName,
     text: (r) => r.adresseName,
   },
-  { key: 'von', name: 'von', sortValue: (r) => r.von, text: (r) => formatGermanDate(r.von) },
-  { key: 'bis', name: 'bis', sortValue: (r) => r.bis, text: (r) => formatGermanDate(r.bis) },
+  { key: 'funktion', name: 'Funktion', minWidth: 160, sortValue: (r) => r.funktionName, text: (r) => r.funktionName },
+  {
+    key: 'von',
+    name: 'von',
+    sortValue: (r) => r.von,
+    text: (r) => formatGermanDate(r.von),
+    export: { typ: 'datum', value: (r) => r.von },
+  },
+  {
+    key: 'bis',
+    name: 'bis',
+    sortValue: (r) => r.bis,
+    text: (r) => formatGermanDate(r.bis),
+    export: { typ: 'datum', value: (r) => r.bis },
+  },
   { key: 'notiz', name: 'Notiz', minWidth: 200, text: (r) => r.notiz },
 ];
 
@@ -64,10 +77,11 @@ export default function FunktionaereScreen() {
     <ListScreen
       eyebrow="Stammdaten"
       title="Funktionäre"
-      noun={['Funktionär', 'Funktionäre']}
+      noun={['Funktionär', 'Funktionäre', 'Funktionären']}
       query={query}
       canEdit={canEdit}
       onNew={() => setDialog({ kind: 'edit' })}
+      newLabel="Neuer Funktionär"
       empty={{
         title: 'Noch keine Funktionäre',
         text: 'Tragen Sie ein, wer welche Funktion innehat, z. B. die Obfrau seit der letzten Wahl.',
@@ -78,6 +92,7 @@ export default function FunktionaereScreen() {
       defaultSort={{ column: 'funktion', direction: 'ascending' }}
       searchText={(r) => `${r.funktionName} ${r.adresseName} ${r.notiz}`}
       filters={<FilterPicker label="Status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />}
+      filterText={[filterText('Status', FILTER_OPTIONS, filter, 'alle')]}
       rowFilter={filter === 'alle' ? undefined : (r) => isCurrentTerm(r, today) === (filter === 'aktiv')}
       filterEmpty={`Keine Funktionäre mit Status „${labelOf(FILTER_OPTIONS, filter)}“. Wählen Sie bei „Status“ den Eintrag „Alle“.`}
       onOpen={(funktionaer) => setDialog({ kind: 'edit', funktionaer })}

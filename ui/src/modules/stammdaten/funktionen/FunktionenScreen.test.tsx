@@ -71,7 +71,7 @@ describe('FunktionenScreen', () => {
     });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(3));
-    await click(button(container, 'Neu'));
+    await click(button(container, 'Neue Funktion'));
     await waitFor(() => expect(dialog()?.textContent).toContain('Funktion anlegen'));
     await typeInto(field(dialog()!, 'Name'), 'Schriftführer');
     await click(button(dialog()!, 'Speichern'));
@@ -105,7 +105,7 @@ describe('FunktionenScreen', () => {
     app.api({ ...signedIn(STAMMDATEN_VIEW), [LIST]: () => json(FUNKTIONEN), [ALERTS]: () => json([]) });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(3));
-    expect(hasButton(container, 'Neu')).toBe(false);
+    expect(hasButton(container, 'Neue Funktion')).toBe(false);
     expect(container.querySelector('button[aria-label^="Funktion „"]')).toBeNull();
   });
 

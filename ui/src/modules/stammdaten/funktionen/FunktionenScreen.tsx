@@ -49,6 +49,7 @@ export default function FunktionenScreen() {
       query={query}
       canEdit={canEdit}
       onNew={() => setDialog({ kind: 'edit' })}
+      newLabel="Neue Funktion"
       empty={{
         title: 'Noch keine Funktionen',
         text: 'Legen Sie die Funktionen des Vorstands an, z. B. „Obmann“ oder „Kassier“.',

@@ -25,6 +25,7 @@ const COLUMNS: readonly ListColumn<Gruppe>[] = [
     align: 'end',
     sortValue: (r) => r.anzahlParzellen,
     text: (r) => String(r.anzahlParzellen),
+    export: { typ: 'zahl', value: (r) => r.anzahlParzellen },
   },
 ];
 

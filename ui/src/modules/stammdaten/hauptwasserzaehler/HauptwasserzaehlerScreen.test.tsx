@@ -99,7 +99,7 @@ describe('HauptwasserzaehlerScreen', () => {
       '12',
     ]);
     expect(container.textContent).toContain('2 Hauptwasserzähler');
-    expect(hasButton(container, 'Neu')).toBe(true);
+    expect(hasButton(container, 'Neuer Hauptwasserzähler')).toBe(true);
   });
 
   it('filters by the search', async () => {
@@ -118,7 +118,7 @@ describe('HauptwasserzaehlerScreen', () => {
     });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    await click(button(container, 'Neu'));
+    await click(button(container, 'Neuer Hauptwasserzähler'));
     await waitFor(() => expect(dialog()).not.toBeNull());
     const box = dialog()!;
     await typeInto(field(box, 'Nummer'), 'HWZ-3');
@@ -154,7 +154,7 @@ describe('HauptwasserzaehlerScreen', () => {
     });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    await click(button(container, 'Neu'));
+    await click(button(container, 'Neuer Hauptwasserzähler'));
     await waitFor(() => expect(dialog()).not.toBeNull());
     await typeInto(field(dialog()!, 'Nummer'), 'HWZ-1');
     await click(button(dialog()!, 'Speichern'));
@@ -213,7 +213,7 @@ describe('HauptwasserzaehlerScreen', () => {
     app.api({ ...signedIn(['WebApp.Wasser.View']), [LIST]: () => json(ZAEHLER) });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    expect(hasButton(container, 'Neu')).toBe(false);
+    expect(hasButton(container, 'Neuer Hauptwasserzähler')).toBe(false);
     expect(container.querySelector('button[aria-label^="Zählerwechsel"]')).toBeNull();
     expect(container.querySelector('button[aria-label$="löschen"]')).toBeNull();
   });
@@ -222,7 +222,7 @@ describe('HauptwasserzaehlerScreen', () => {
     app.api({ ...signedIn(['WebApp.Wasser.View', 'WebApp.Wasser.Edit']), [LIST]: () => json(ZAEHLER) });
     await app.renderAt(PATH);
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    expect(hasButton(container, 'Neu')).toBe(true);
+    expect(hasButton(container, 'Neuer Hauptwasserzähler')).toBe(true);
   });
 
   it('explains an empty list', async () => {

@@ -32,13 +32,21 @@ const COLUMNS: readonly ListColumn<Hauptwasserzaehler>[] = [
     text: (r) => r.bezeichnung,
   },
   { key: 'standort', name: 'Standort', minWidth: 200, sortValue: (r) => r.standort, text: (r) => r.standort },
-  { key: 'eichdatum', name: 'Eichdatum', sortValue: (r) => r.eichdatum, text: (r) => formatGermanDate(r.eichdatum) },
+  {
+    key: 'eichdatum',
+    name: 'Eichdatum',
+    minWidth: 110,
+    sortValue: (r) => r.eichdatum,
+    text: (r) => formatGermanDate(r.eichdatum),
+    export: { typ: 'datum', value: (r) => r.eichdatum },
+  },
   {
     key: 'eichungFaelligAm',
     minWidth: 160,
     name: 'Eichung fällig am',
     sortValue: (r) => r.eichungFaelligAm,
     text: (r) => `${formatGermanDate(r.eichungFaelligAm)}${r.eichungWarnung ? ' Eichung fällig' : ''}`,
+    export: { typ: 'datum', value: (r) => r.eichungFaelligAm },
     render: (r) => (
       <Flex alignItems="center" gap="size-100">
         <Text>{formatGermanDate(r.eichungFaelligAm)}</Text>
@@ -53,6 +61,7 @@ const COLUMNS: readonly ListColumn<Hauptwasserzaehler>[] = [
     align: 'end',
     sortValue: (r) => (r.letzteAblesung ? Number(r.letzteAblesung.stand) : null),
     text: (r) => formatCubic(r.letzteAblesung?.stand),
+    export: { typ: 'm3', value: (r) => (r.letzteAblesung ? Number(r.letzteAblesung.stand) : null) },
   },
   {
     key: 'anzahlParzellen',
@@ -60,6 +69,7 @@ const COLUMNS: readonly ListColumn<Hauptwasserzaehler>[] = [
     align: 'end',
     sortValue: (r) => r.anzahlParzellen,
     text: (r) => String(r.anzahlParzellen),
+    export: { typ: 'zahl', value: (r) => r.anzahlParzellen },
   },
   {
     key: 'status',
@@ -83,10 +93,11 @@ export default function HauptwasserzaehlerScreen() {
     <ListScreen
       eyebrow="Stammdaten"
       title="Hauptwasserzähler"
-      noun={['Hauptwasserzähler', 'Hauptwasserzähler']}
+      noun={['Hauptwasserzähler', 'Hauptwasserzähler', 'Hauptwasserzählern']}
       query={query}
       canEdit={canEdit}
       onNew={() => setDialog({ kind: 'edit' })}
+      newLabel="Neuer Hauptwasserzähler"
       empty={{
         title: 'Noch keine Hauptwasserzähler',
         text: 'Legen Sie den ersten Hauptwasserzähler an; danach können Sie ihm Parzellen zuordnen.',
