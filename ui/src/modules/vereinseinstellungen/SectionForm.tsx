@@ -1,24 +1,10 @@
-import {
-  Button,
-  ButtonGroup,
-  Flex,
-  Form,
-  Item,
-  NumberField,
-  Picker,
-  Switch,
-  TextArea,
-  TextField,
-} from '@adobe/react-spectrum';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { isAbortedError } from '../../api/errors';
-import { saveWithToast } from '../../api/toast';
+import { Flex, Item, Picker, Switch, TextArea, TextField } from '@adobe/react-spectrum';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type EditSectionKey, updateSection, type Vereinseinstellungen } from '../../api/vereinseinstellungen';
-import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
-import { ConflictBanner } from '../../components/formKit';
-import { MessageBanner } from '../../components/MessageBanner';
+import { fetchRecord } from '../../api/versionConflict';
+import { FormPage, NumberInput } from '../../components/formKit';
 import { EURO_FORMAT, formatIban } from '../../lib/fieldFormats';
-import { matchFieldErrors } from '../../lib/serverErrors';
+import { useZodForm } from '../../lib/useZodForm';
 import {
   type FieldDef,
   type FormValue,
@@ -30,17 +16,22 @@ import {
   validateValues,
 } from './sections';
 
+/** Asks before unsaved changes go (runs `proceed` at once when there are none). */
+export type ConfirmDiscard = (proceed: () => void) => void;
+
 export interface SectionFormProps {
   section: SectionDef;
   /** The saved section object from the server. */
   saved: object | null | undefined;
   canEdit: boolean;
-  onDirtyChange: (dirty: boolean) => void;
+  /** The form's question before its changes go, for the screen's tab change (null when unmounted). */
+  onConfirmDiscard: (confirm: ConfirmDiscard | null) => void;
   /** Extra hints under the fields, depending on what is entered (e.g. the MFA warning). */
   renderNotice?: (values: FormValues) => ReactNode;
 }
 
 interface FieldProps {
+  id: string;
   field: FieldDef;
   value: FormValue | undefined;
   error: string | undefined;
@@ -53,13 +44,14 @@ function invalid(error: string | undefined) {
   return error ? { validationState: 'invalid' as const, errorMessage: error } : {};
 }
 
-function SettingsField({ field, value, error, readOnly, onChange, onBlur }: FieldProps) {
+function SettingsField({ id, field, value, error, readOnly, onChange, onBlur }: FieldProps) {
   const common = {
+    id,
     label: field.label,
     name: field.key,
     isReadOnly: readOnly,
-    // "(erforderlich)" on required fields only; 'label' would also mark the others "(optional)".
-    ...(field.required === true && !readOnly ? { isRequired: true, necessityIndicator: 'label' as const } : {}),
+    // The marker itself is the form frame's one style (FormPage).
+    ...(field.required === true && !readOnly ? { isRequired: true } : {}),
     ...(field.description ? { description: field.description } : {}),
     ...invalid(error),
   };
@@ -68,10 +60,10 @@ function SettingsField({ field, value, error, readOnly, onChange, onBlur }: Fiel
       return <TextArea {...common} value={String(value ?? '')} onChange={onChange} height="size-1600" />;
     case 'money':
     case 'integer':
-      // No minValue/maxValue: Spectrum would clamp "0 Tage" to 1 and "-5 €" to 0 without a word.
-      // The section's schema says at the field what is allowed instead.
+      // NumberInput takes no minValue/maxValue: Spectrum would clamp "0 Tage" to 1 and "-5 €" to 0
+      // without a word. The section's schema says at the field what is allowed instead.
       return (
-        <NumberField
+        <NumberInput
           {...common}
           value={typeof value === 'number' ? value : Number.NaN}
           onChange={onChange}
@@ -83,7 +75,7 @@ function SettingsField({ field, value, error, readOnly, onChange, onBlur }: Fiel
       );
     case 'switch':
       return (
-        <Switch name={field.key} isSelected={value === true} onChange={onChange} isReadOnly={readOnly}>
+        <Switch id={id} name={field.key} isSelected={value === true} onChange={onChange} isReadOnly={readOnly}>
           {field.label}
         </Switch>
       );
@@ -123,32 +115,31 @@ function SettingsField({ field, value, error, readOnly, onChange, onBlur }: Fiel
   }
 }
 
-/** One section of the Vereinseinstellungen: its fields, "Speichern" and "Abbrechen". */
-export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNotice }: SectionFormProps) {
-  const formId = useId();
+/**
+ * One section of the Vereinseinstellungen on the one form system (useZodForm on the section's
+ * server schema): its fields, "Abbrechen | Speichern", the summary and focus on the first error.
+ */
+export function SectionForm({ section, saved, canEdit, onConfirmDiscard, renderNotice }: SectionFormProps) {
   const savedValues = useMemo(() => toFormValues(section, saved), [section, saved]);
-  const [baseline, setBaseline] = useState(savedValues);
-  const [values, setValues] = useState(savedValues);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const dirty = !sameValues(values, baseline);
   // The section as the form was filled from it: its version goes with the save, so a revalidated
   // read arriving while the user edits cannot make the save overwrite someone else's change.
   type Versioned = { version?: number };
   const [base, setBase] = useState<Versioned | undefined>((saved ?? undefined) as Versioned | undefined);
-  const conflict = useVersionConflict({
-    record: base,
-    toValues: (r: Versioned) => toFormValues(section, r),
-    values,
-    setValues,
-    reload: async () => {
-      const all = await fetchRecord<Vereinseinstellungen>('/api/Vereinseinstellungen/Vereinseinstellungen', {});
-      const fresh = all[section.key as EditSectionKey] as Versioned;
-      setBaseline(toFormValues(section, fresh));
-      return fresh;
+  const form = useZodForm(section.schema, {
+    initial: savedValues,
+    labels: Object.fromEntries(section.fields.map((field) => [field.key, field.label])),
+    toBody: (values: FormValues): unknown => ({ ...toPayload(section, saved, values), version: form.version }),
+    // Empty numbers and mistyped decimals, and the schema's words with money in euros (validateValues).
+    inputErrors: (values) => validateValues(section, values, saved),
+    conflict: {
+      record: base,
+      toValues: (record: Versioned) => toFormValues(section, record),
+      reload: async () => {
+        const all = await fetchRecord<Vereinseinstellungen>('/api/Vereinseinstellungen/Vereinseinstellungen', {});
+        return all[section.key as EditSectionKey] as Versioned;
+      },
     },
+    readOnly: !canEdit,
   });
 
   // New data from the server (a revalidation, a save in another tab) replaces an untouched form;
@@ -157,104 +148,56 @@ export function SectionForm({ section, saved, canEdit, onDirtyChange, renderNoti
   useEffect(() => {
     if (sameValues(lastSaved.current, savedValues)) return;
     lastSaved.current = savedValues;
-    if (!dirty) {
-      setBaseline(savedValues);
-      setValues(savedValues);
+    if (!form.dirty) {
+      form.reset(savedValues);
       setBase((saved ?? undefined) as Versioned | undefined);
     }
-  }, [savedValues, dirty, saved]);
+  }, [savedValues, form, saved]);
 
+  const { confirmDiscard } = form;
   useEffect(() => {
-    onDirtyChange(dirty);
-  }, [dirty, onDirtyChange]);
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
-
-  function change(field: FieldDef, value: FormValue) {
-    setValues((current) => ({ ...current, [field.key]: value }));
-    setServerErrors(({ [field.key]: _, ...rest }) => rest);
-    // The message goes once the field is changed; the next "Speichern" checks again.
-    setClientErrors(({ [field.key]: _, ...rest }) => rest);
-  }
+    onConfirmDiscard(confirmDiscard);
+  }, [confirmDiscard, onConfirmDiscard]);
+  useEffect(() => () => onConfirmDiscard(null), [onConfirmDiscard]);
 
   /** Groups the IBAN in fours once the field is left; keeps any message under it. */
   function tidyIban(field: FieldDef) {
-    setValues((current) => {
-      const formatted = formatIban(String(current[field.key] ?? ''));
-      return formatted === current[field.key] ? current : { ...current, [field.key]: formatted };
+    const current = String(form.values[field.key] ?? '');
+    const formatted = formatIban(current);
+    if (formatted !== current) form.setValues({ ...form.values, [field.key]: formatted });
+  }
+
+  function save() {
+    void form.submit((body) => updateSection(section.key, body as Vereinseinstellungen[EditSectionKey]), {
+      onSaved: (result) => {
+        // The server's normalized values (IBAN, website …) become the form's saved state.
+        const fresh = result?.[section.key] as Versioned | undefined;
+        if (fresh) {
+          form.reset(toFormValues(section, fresh));
+          setBase(fresh);
+        }
+      },
     });
-  }
-
-  function reset() {
-    setValues(baseline);
-    setClientErrors({});
-    setServerErrors({});
-    setOtherErrors([]);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canEdit || saving) return;
-    const errors = validateValues(section, values, saved);
-    setClientErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setSaving(true);
-    setServerErrors({});
-    setOtherErrors([]);
-    try {
-      const payload = {
-        ...toPayload(section, saved, values),
-        version: conflict.version,
-      } as unknown as Vereinseinstellungen[EditSectionKey];
-      const result = await saveWithToast(updateSection(section.key, payload));
-      const next = toFormValues(section, result?.[section.key] ?? payload);
-      setBase((result?.[section.key] ?? undefined) as Versioned | undefined);
-      setBaseline(next);
-      setValues(next);
-    } catch (error) {
-      if (!isAbortedError(error) && !conflict.noteError(error)) {
-        const matched = matchFieldErrors(
-          error,
-          section.fields.map((field) => field.key),
-        );
-        setServerErrors(matched.fields);
-        setOtherErrors(matched.other);
-      }
-    } finally {
-      setSaving(false);
-    }
   }
 
   const readOnly = !canEdit;
   return (
     <Flex direction="column" gap="size-200" maxWidth="size-6000">
-      <ConflictBanner conflict={conflict} />
-      {otherErrors.length > 0 ? (
-        <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
-      ) : null}
-      <Form id={formId} onSubmit={submit} aria-label={section.title} validationBehavior="aria" isReadOnly={readOnly}>
+      {renderNotice?.(form.values)}
+      <FormPage label={section.title} form={form} onSubmit={save}>
         {section.fields.map((field) => (
           <SettingsField
             key={field.key}
+            id={form.idOf(field.key)}
             field={field}
-            value={values[field.key]}
-            error={serverErrors[field.key] ?? clientErrors[field.key]}
+            value={form.values[field.key]}
+            error={form.errors[field.key]}
             readOnly={readOnly}
-            onChange={(value) => change(field, value)}
+            onChange={(value) => form.set(field.key, value)}
             {...(field.kind === 'iban' ? { onBlur: () => tidyIban(field) } : {})}
           />
         ))}
-      </Form>
-      {renderNotice?.(values)}
-      {canEdit ? (
-        <ButtonGroup marginTop="size-100">
-          <Button variant="secondary" onPress={reset} isDisabled={!dirty || saving}>
-            Abbrechen
-          </Button>
-          <Button type="submit" form={formId} variant="accent" isPending={saving}>
-            Speichern
-          </Button>
-        </ButtonGroup>
-      ) : null}
+      </FormPage>
     </Flex>
   );
 }

@@ -159,6 +159,19 @@ describe('VereinseinstellungenScreen', () => {
     expect(shown(days)).toBe('0');
   });
 
+  it('focuses the first field in error and names the wrong fields at the top', async () => {
+    app.api({ ...signedIn(EDIT_RIGHTS), [GET]: () => json(settings()) });
+    await app.renderAt(`${PATH}?abschnitt=bank`);
+    await waitFor(() => field(container, 'Kontoinhaber'));
+    await typeInto(field(container, 'Kontoinhaber'), 'K'.repeat(71));
+    await typeInto(field(container, 'IBAN'), 'AT00 1234');
+    await click(button(container, 'Speichern'));
+    await waitFor(() => expect(document.activeElement).toBe(field(container, 'Kontoinhaber')));
+    expect(container.textContent).toContain('Höchstens 70 Zeichen.');
+    expect(container.textContent).toContain('2 Felder sind nicht richtig ausgefüllt: Kontoinhaber, IBAN');
+    expect(app.fetchMock.mock.calls.some(([url]) => String(url).startsWith(UPDATE))).toBe(false);
+  });
+
   it('converts € amounts to cents for "Fristen und Gebühren"', async () => {
     app.api({
       ...signedIn(EDIT_RIGHTS),
@@ -280,8 +293,11 @@ describe('VereinseinstellungenScreen', () => {
     const dirty = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).toBe(true);
+    // Abbrechen asks too before the typed text goes.
     await click(button(container, 'Abbrechen'));
-    expect(field(container, 'Ort').value).toBe('Wien');
+    await waitFor(() => expect(alertDialog()?.textContent).toContain('Änderungen verwerfen?'));
+    await click(button(alertDialog() as HTMLElement, 'Verwerfen'));
+    await waitFor(() => expect(field(container, 'Ort').value).toBe('Wien'));
   });
 
   it('checks the logo file size in German and uploads a fitting one as multipart', async () => {

@@ -1,5 +1,5 @@
 import { Flex, Heading, Item, type Key, TabList, TabPanels, Tabs, Text, View } from '@adobe/react-spectrum';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHasRight } from '../../api/common';
 import { useCurrentUser } from '../../api/user';
@@ -9,7 +9,7 @@ import { LoadFailed, Loading } from '../../components/LoadState';
 import { MessageBanner } from '../../components/MessageBanner';
 import { useUnsavedChangesGuard } from '../../lib/useUnsavedChangesGuard';
 import { LogoSection } from './LogoSection';
-import { SectionForm } from './SectionForm';
+import { type ConfirmDiscard, SectionForm } from './SectionForm';
 import { type FormValues, SECTIONS, type SectionDef } from './sections';
 
 const PATH = '/grundeinstellungen/vereinseinstellungen';
@@ -66,15 +66,21 @@ export default function VereinseinstellungenScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const selected = tabFromSearch(search);
-  const [dirty, setDirty] = useState(false);
-  const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
-  const { confirmDiscard, dialog } = useUnsavedChangesGuard(dirty);
+  // The section forms ask themselves (useZodForm: tab change, leaving, closing the tab); the logo
+  // upload is no such form, so the screen's own guard asks for it.
+  const [logoDirty, setLogoDirty] = useState(false);
+  const onDirtyChange = useCallback((value: boolean) => setLogoDirty(value), []);
+  const { confirmDiscard, dialog } = useUnsavedChangesGuard(logoDirty);
+  const sectionConfirm = useRef<ConfirmDiscard | null>(null);
+  const onConfirmDiscard = useCallback((confirm: ConfirmDiscard | null) => {
+    sectionConfirm.current = confirm;
+  }, []);
 
   function select(key: Key) {
     const next = String(key);
     if (next === selected) return;
-    confirmDiscard(() => {
-      setDirty(false);
+    (sectionConfirm.current ?? confirmDiscard)(() => {
+      setLogoDirty(false);
       navigate(`${PATH}?abschnitt=${next}`, { replace: true });
     });
   }
@@ -123,7 +129,7 @@ export default function VereinseinstellungenScreen() {
                       section={tab.section}
                       saved={sectionData(data, tab.section)}
                       canEdit={canEdit}
-                      onDirtyChange={onDirtyChange}
+                      onConfirmDiscard={onConfirmDiscard}
                       {...(tab.section.key === 'optionen'
                         ? { renderNotice: (values: FormValues) => <MfaNotice values={values} /> }
                         : {})}
