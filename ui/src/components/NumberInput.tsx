@@ -11,3 +11,8 @@ export type NumberInputProps = Omit<SpectrumNumberFieldProps, 'minValue' | 'maxV
 export function NumberInput(props: NumberInputProps) {
   return <NumberField {...props} />;
 }
+
+/** An empty NumberInput (NaN) as null, for schema fields where empty means "none" or the default. */
+export function emptyAsNull(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
+}

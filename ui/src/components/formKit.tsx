@@ -114,7 +114,7 @@ export function useFormErrors<F extends string>(
 export { ConflictBanner, RELOAD_AND_REAPPLY } from './ConflictBanner';
 export { FormDialog, type FormDialogProps, FormPage, type FormPageProps } from './FormFrame';
 export { FormSummary } from './FormSummary';
-export { NumberInput } from './NumberInput';
+export { emptyAsNull, NumberInput } from './NumberInput';
 
 export interface DateFieldProps {
   label: string;

@@ -8,7 +8,6 @@ import {
   TextArea,
   useDialogContainer,
 } from '@adobe/react-spectrum';
-import { useState } from 'react';
 import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/platform/dates';
 import {
   type Funktionaer,
@@ -17,9 +16,10 @@ import {
   useFunktionen,
 } from '../../../api/stammdaten/funktionen';
 import { funktionaerBody } from '../../../api/stammdaten/schemas';
-import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
-import { DateField, FormDialog, invalid, useFormErrors } from '../../../components/formKit';
+import { fetchRecord } from '../../../api/versionConflict';
+import { DateField, FormDialog, invalid } from '../../../components/formKit';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
+import { useZodForm } from '../../../lib/useZodForm';
 
 /** German names of the fields the history records for a Funktionaer. */
 const FUNKTIONAER_LABELS: Readonly<Record<string, string>> = {
@@ -34,9 +34,6 @@ const FUNKTIONAER_LABELS: Readonly<Record<string, string>> = {
   notiz: 'Notiz',
 };
 
-const FIELDS = ['funktionId', 'adresseId', 'von', 'bis', 'notiz'] as const;
-type Field = (typeof FIELDS)[number];
-
 export interface FunktionaerDialogProps {
   funktionaer?: Funktionaer | undefined;
   readOnly?: boolean;
@@ -44,68 +41,54 @@ export interface FunktionaerDialogProps {
 
 const keyToId = (key: Key | null) => (key === null ? null : Number(key));
 
+const toValues = (r: Funktionaer) => ({
+  funktionId: r.funktionId as number | null,
+  adresseId: r.adresseId as number | null,
+  von: formatGermanDate(r.von),
+  bis: formatGermanDate(r.bis),
+  notiz: r.notiz,
+});
+
 /** Create or edit a Funktionär: who holds which function from when to when. Render inside a DialogContainer. */
 export function FunktionaerDialog({ funktionaer, readOnly = false }: FunktionaerDialogProps) {
   const { dismiss } = useDialogContainer();
   const { data: funktionen } = useFunktionen();
   const { data: adressen } = useAdressenLookup();
-  const [funktionId, setFunktionId] = useState<number | null>(funktionaer?.funktionId ?? null);
-  const [adresseId, setAdresseId] = useState<number | null>(funktionaer?.adresseId ?? null);
-  const [von, setVon] = useState(formatGermanDate(funktionaer?.von ?? todayIso()));
-  const [bis, setBis] = useState(formatGermanDate(funktionaer?.bis));
-  const [notiz, setNotiz] = useState(funktionaer?.notiz ?? '');
-  const conflict = useVersionConflict({
-    record: funktionaer,
-    toValues: (r: Funktionaer) => ({
-      funktionId: r.funktionId,
-      adresseId: r.adresseId,
-      von: formatGermanDate(r.von),
-      bis: formatGermanDate(r.bis),
-      notiz: r.notiz,
+  const form = useZodForm(funktionaerBody, {
+    initial: funktionaer
+      ? toValues(funktionaer)
+      : { funktionId: null, adresseId: null, von: formatGermanDate(todayIso()), bis: '', notiz: '' },
+    labels: { funktionId: 'Funktion', adresseId: 'Person', von: 'von', bis: 'bis', notiz: 'Notiz' },
+    toBody: (v, { version }) => ({
+      ...(funktionaer ? { id: funktionaer.id, version } : {}),
+      ...v,
+      von: parseGermanDate(v.von) ?? '',
+      bis: parseGermanDate(v.bis) ?? null,
     }),
-    values: { funktionId, adresseId, von, bis, notiz },
-    setValues: (v) => {
-      setFunktionId(v.funktionId);
-      setAdresseId(v.adresseId);
-      setVon(v.von);
-      setBis(v.bis);
-      setNotiz(v.notiz);
+    inputErrors: (v) => ({
+      adresseId: v.adresseId === null ? 'Bitte wählen Sie eine Person.' : undefined,
+      von: parseGermanDate(v.von) ? undefined : 'Bitte geben Sie den Beginn als TT.MM.JJJJ ein.',
+      bis:
+        parseGermanDate(v.bis) === undefined
+          ? 'Bitte geben Sie das Ende als TT.MM.JJJJ ein oder lassen Sie es leer.'
+          : undefined,
+    }),
+    plausibility: { von: { date: 'event' }, bis: { date: 'event' } },
+    conflict: {
+      record: funktionaer,
+      toValues,
+      reload: () => fetchRecord<Funktionaer>('/api/Stammdaten/GetFunktionaer', { id: funktionaer?.id ?? 0 }),
     },
-    reload: () => fetchRecord<Funktionaer>('/api/Stammdaten/GetFunktionaer', { id: funktionaer?.id ?? 0 }),
+    readOnly,
   });
-  const form = useFormErrors(FIELDS, conflict);
-
-  const errorOf = (field: Field) => form.serverErrors[field];
-
-  async function submit() {
-    const parsedVon = parseGermanDate(von);
-    const parsedBis = parseGermanDate(bis);
-    const body = {
-      ...(funktionaer ? { id: funktionaer.id, version: conflict.version } : {}),
-      funktionId,
-      adresseId,
-      von: parsedVon ?? '',
-      bis: parsedBis ?? null,
-      notiz,
-    };
-    const typed = {
-      adresseId: adresseId === null ? 'Bitte wählen Sie eine Person.' : undefined,
-      von: parsedVon ? undefined : 'Bitte geben Sie den Beginn als TT.MM.JJJJ ein.',
-      bis: parsedBis === undefined ? 'Bitte geben Sie das Ende als TT.MM.JJJJ ein oder lassen Sie es leer.' : undefined,
-    };
-    if (!form.validate(funktionaerBody, body, typed)) return;
-    if (await form.save(() => saveFunktionaer(body))) dismiss();
-  }
+  const { funktionId, adresseId } = form.values;
 
   const title = readOnly ? 'Funktionär' : funktionaer ? 'Funktionär bearbeiten' : 'Funktionär anlegen';
   return (
     <FormDialog
       title={title}
-      readOnly={readOnly}
-      saving={form.saving}
-      otherErrors={form.otherErrors}
-      conflict={conflict}
-      onSubmit={() => void submit()}
+      form={form}
+      onSubmit={() => void form.submit((body) => saveFunktionaer(body), { onSaved: dismiss })}
       onCancel={dismiss}
     >
       {funktionen && adressen ? (
@@ -113,33 +96,27 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
           <Picker
             label="Funktion"
             items={[...funktionen].sort((a, b) => a.sortierung - b.sortierung)}
+            id={form.idOf('funktionId')}
             selectedKey={funktionId === null ? null : String(funktionId)}
-            onSelectionChange={(key) => {
-              setFunktionId(keyToId(key));
-              form.clear('funktionId');
-            }}
+            onSelectionChange={(key) => form.set('funktionId', keyToId(key))}
             isRequired={!readOnly}
-            necessityIndicator={readOnly ? 'icon' : 'label'}
             isDisabled={readOnly}
             placeholder="Funktion wählen"
-            {...invalid(errorOf('funktionId'))}
+            {...invalid(form.errors.funktionId)}
           >
             {(item) => <Item key={String(item.id)}>{item.name}</Item>}
           </Picker>
           <ComboBox
             label="Person"
             defaultItems={adressen}
+            id={form.idOf('adresseId')}
             selectedKey={adresseId === null ? null : String(adresseId)}
-            onSelectionChange={(key) => {
-              setAdresseId(keyToId(key));
-              form.clear('adresseId');
-            }}
+            onSelectionChange={(key) => form.set('adresseId', keyToId(key))}
             isRequired={!readOnly}
-            necessityIndicator={readOnly ? 'icon' : 'label'}
             isReadOnly={readOnly}
             description={readOnly ? undefined : 'Namen eintippen und aus der Liste wählen'}
             menuTrigger="focus"
-            {...invalid(errorOf('adresseId'))}
+            {...invalid(form.errors.adresseId)}
           >
             {(item) => <Item key={String(item.id)}>{item.name}</Item>}
           </ComboBox>
@@ -149,37 +126,9 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
           <ProgressCircle aria-label="Funktionen und Personen werden geladen …" isIndeterminate size="S" />
         </Flex>
       )}
-      <DateField
-        label="von"
-        value={von}
-        onChange={(value) => {
-          setVon(value);
-          form.clear('von');
-        }}
-        isRequired
-        readOnly={readOnly}
-        error={errorOf('von')}
-      />
-      <DateField
-        label="bis"
-        value={bis}
-        onChange={(value) => {
-          setBis(value);
-          form.clear('bis');
-        }}
-        readOnly={readOnly}
-        error={errorOf('bis')}
-      />
-      <TextArea
-        label="Notiz"
-        value={notiz}
-        onChange={(value) => {
-          setNotiz(value);
-          form.clear('notiz');
-        }}
-        maxLength={5000}
-        {...invalid(errorOf('notiz'))}
-      />
+      <DateField label="von" isRequired readOnly={readOnly} {...form.field('von')} />
+      <DateField label="bis" readOnly={readOnly} {...form.field('bis')} />
+      <TextArea label="Notiz" maxLength={5000} {...form.field('notiz')} />
       <VerlaufDisclosure entityType="Funktionaer" entityId={funktionaer?.id} fieldLabels={FUNKTIONAER_LABELS} />
     </FormDialog>
   );
