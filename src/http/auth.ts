@@ -1,13 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { loadPrincipal, type Principal } from '../platform/auth/principal';
-import {
-  createSession,
-  destroySession,
-  findSession,
-  REMEMBER_DAYS,
-  type SessionState,
-} from '../platform/auth/sessions';
+import { createSession, destroySession, REMEMBER_DAYS, type SessionState } from '../platform/auth/sessions';
+import { findSignedIn } from '../platform/auth/signedIn';
 import type { Db } from '../platform/db/db';
 import { AppError, forbidden } from '../platform/errors';
 
@@ -85,8 +80,9 @@ function setXsrfCookie(ctx: Context, secret: string, sessionId: string | undefin
 export function authMiddleware(db: Db, secret: string) {
   return async (ctx: Context, next: Next) => {
     const token = ctx.cookies.get(SESSION_COOKIE);
-    let session = token ? await findSession(db, token) : undefined;
-    const principal = session ? await loadPrincipal(db, session.user_id) : undefined;
+    const signedIn = token ? await findSignedIn(db, token) : undefined;
+    let session = signedIn?.session;
+    const principal = signedIn?.principal;
     if (session && !principal) {
       await destroySession(db, session.id);
       session = undefined;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Actor, Principal } from '../platform/auth/principal';
 import { actorOf, hasAnyRight, systemActor } from '../platform/auth/principal';
 import type { Right } from '../platform/auth/rights';
+import { JsonAnswer } from '../platform/db/answerCache';
 import type { Db } from '../platform/db/db';
 import { AppError, forbidden, unauthorized } from '../platform/errors';
 import type { AppServices } from '../platform/services';
@@ -186,5 +187,5 @@ function writeResult(koa: Context, result: unknown): void {
   }
   koa.status = 200;
   koa.type = 'application/json';
-  koa.body = JSON.stringify(result);
+  koa.body = result instanceof JsonAnswer ? result.json : JSON.stringify(result);
 }

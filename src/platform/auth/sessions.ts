@@ -9,9 +9,10 @@ export const SESSION_IDLE_MINUTES = 60;
 /** "Angemeldet bleiben": the session survives 30 days without use instead of 60 minutes. */
 export const REMEMBER_DAYS = 30;
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
-const TOUCH_AFTER_MS = 60_000;
+export const TOUCH_AFTER_MS = 60_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Sessions are stored under the hash of their cookie token, never the token itself. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const expiry = (from: Date, remember: boolean) =>
   nowDb(new Date(from.getTime() + (remember ? REMEMBER_DAYS * 1440 : SESSION_IDLE_MINUTES) * 60_000));
 

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import knex, { type Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
+import { trackChanges } from './changes';
 import { SqliteImmediateClient } from './sqliteImmediateClient';
 
 export type Db = Knex;
@@ -102,7 +103,22 @@ function createSqliteFile(file: string): void {
 /** Opens the database and binds Objection's models to it. */
 export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   if (!config.databaseUrl) createSqliteFile(path.join(config.dataDir, 'kgv.sqlite'));
-  const db = knex(knexConfig(config));
+  const settings = knexConfig(config);
+  let onConnection: ((conn: unknown) => void) | undefined;
+  const pool = settings.pool as {
+    afterCreate?: (conn: unknown, done: (err: Error | null, c: unknown) => void) => void;
+  };
+  const afterCreate = pool?.afterCreate;
+  if (afterCreate) {
+    // The raw SQLite connection, for PRAGMA data_version (changes.ts: other processes' writes).
+    pool.afterCreate = (conn, done) =>
+      afterCreate(conn, (err, c) => {
+        if (!err) onConnection?.(conn);
+        done(err, c);
+      });
+  }
+  const db = knex(settings);
+  onConnection = trackChanges(db, { sqlite: !config.databaseUrl }).sqliteConnection;
   Model.knex(db);
   return db;
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type AnyRoute, route } from '../../../http/router';
+import { todayIso } from '../../../platform/dates';
+import { cachedJson } from '../../../platform/db/answerCache';
 import { STAMMDATEN_EDIT, STAMMDATEN_VIEW } from '../rights';
 import {
   activeAdressenQuery,
@@ -11,6 +13,7 @@ import {
 } from '../schema/adressen';
 import {
   ADRESSE_FILE_MAX_BYTES,
+  ADRESSEN_LIST_TABLES,
   adressenLookup,
   deleteAdresse,
   filesByAdresse,
@@ -35,7 +38,11 @@ export const adressenRoutes: AnyRoute[] = [
     path: 'Stammdaten/ActiveAdressen',
     rights: STAMMDATEN_VIEW,
     query: activeAdressenQuery,
-    handler: ({ db, query }) => listAdressen(db, query),
+    // 2,500 addresses: the JSON is kept until a table it comes from changes (docs/architecture.md).
+    handler: ({ db, query }) =>
+      cachedJson(db, `ActiveAdressen ${JSON.stringify(query)} ${todayIso()}`, ADRESSEN_LIST_TABLES, () =>
+        listAdressen(db, query),
+      ),
   }),
   route({
     method: 'GET',

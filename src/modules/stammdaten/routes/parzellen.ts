@@ -1,4 +1,6 @@
 import { route } from '../../../http/router';
+import { todayIso } from '../../../platform/dates';
+import { cachedJson } from '../../../platform/db/answerCache';
 import { STAMMDATEN_EDIT, STAMMDATEN_VIEW } from '../rights';
 import {
   gartenhistorieQuery,
@@ -17,6 +19,7 @@ import {
   gartenhistorie,
   getParzelle,
   listParzellen,
+  PARZELLEN_LIST_TABLES,
   parzellenLookup,
   parzellenspezifischeKonten,
   saveParzelle,
@@ -29,7 +32,11 @@ export const parzellenRoutes = [
     path: 'Stammdaten/Parzellen',
     rights: STAMMDATEN_VIEW,
     query: parzellenQuery,
-    handler: ({ db, query }) => listParzellen(db, query),
+    // 2,000 plots: the JSON is kept until a table it comes from changes (docs/architecture.md).
+    handler: ({ db, query }) =>
+      cachedJson(db, `Parzellen ${JSON.stringify(query)} ${todayIso()}`, PARZELLEN_LIST_TABLES, () =>
+        listParzellen(db, query),
+      ),
   }),
   route({
     method: 'GET',

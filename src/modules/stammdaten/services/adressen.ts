@@ -94,6 +94,9 @@ async function currentPachtverhaeltnisse(
 const sortAdressen = <T extends { name: string; id: number }>(list: T[]) =>
   list.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
 
+/** Every table listAdressen reads: a kept list answer (platform/db/answerCache) lasts until one changes. */
+export const ADRESSEN_LIST_TABLES = ['adressen', 'pachtverhaeltnisse', 'parzellen'] as const;
+
 export type AdressenFilter = { search?: string; filter?: 'aktiv' | 'ehemalig' | 'alle'; mitglied?: 'ja' | 'nein' };
 
 /** ActiveAdressen: addresses by name, filtered by membership state and a search over name, place and e-mail. */

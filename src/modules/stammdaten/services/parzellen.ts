@@ -104,6 +104,17 @@ export function presentParzelle(
 
 export type ParzellenFilter = 'aktiv' | 'frei' | 'vergeben' | 'alle';
 
+/** Every table listParzellen reads: a kept list answer (platform/db/answerCache) lasts until one changes. */
+export const PARZELLEN_LIST_TABLES = [
+  'parzellen',
+  'parzelle_jahr',
+  'gruppen',
+  'hauptwasserzaehler',
+  'pachtverhaeltnisse',
+  'adressen',
+  'pachtabrechnungen',
+] as const;
+
 /** Plots with their values for the year, filtered and searched (number, holder, group), by number. */
 export async function listParzellen(
   db: Db,

@@ -1,0 +1,51 @@
+import { changeStamp, stampMaxAgeMs } from '../db/changes';
+import type { Db } from '../db/db';
+import { loadPrincipal, type Principal } from './principal';
+import { findSession, hashToken, TOUCH_AFTER_MS } from './sessions';
+import type { SessionRow } from './tables';
+
+/** Everything a session and its principal are read from: a change of any of them drops what is kept. */
+const AUTH_TABLES = ['sessions', 'users', 'user_roles', 'roles', 'role_rights'] as const;
+/** Sessions kept at once; a club has a few dozen users, more only under attack with random cookies. */
+const MAX_ENTRIES = 500;
+
+type Entry = { stamp: string; at: number; usableUntil: number; session: SessionRow; principal: Principal };
+const caches = new WeakMap<object, Map<string, Entry>>();
+
+const ms = (dbDateTime: string) => Date.parse(`${dbDateTime.replace(' ', 'T')}Z`);
+
+/**
+ * The live session of a cookie token with its user (undefined principal: the user is gone or
+ * inactive). Every API request asks this; reading the session, the user and the rights took three
+ * queries each time, so the result is kept until one of their tables changes (platform/db/changes:
+ * sign-out, a role or right change, a deactivated user — in this process or, on SQLite, another),
+ * until the session's idle timeout, and no longer than its next last-seen update is due, which
+ * findSession then writes as before.
+ */
+export async function findSignedIn(
+  db: Db,
+  token: string,
+): Promise<{ session: SessionRow; principal: Principal | undefined } | undefined> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const key = hashToken(token);
+  const before = changeStamp(db, AUTH_TABLES);
+  const hit = cache.get(key);
+  const now = Date.now();
+  const maxAge = stampMaxAgeMs(db);
+  if (hit && before === hit.stamp && now < hit.usableUntil && (maxAge === undefined || now - hit.at < maxAge)) {
+    return { session: hit.session, principal: hit.principal };
+  }
+  cache.delete(key);
+  const session = await findSession(db, token);
+  const principal = session ? await loadPrincipal(db, session.user_id) : undefined;
+  if (session && principal && before && changeStamp(db, AUTH_TABLES) === before) {
+    const usableUntil = Math.min(ms(session.expires_at), ms(session.last_seen_at) + TOUCH_AFTER_MS);
+    cache.set(key, { stamp: before, at: now, usableUntil, session, principal });
+    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  }
+  return session ? { session, principal } : undefined;
+}
