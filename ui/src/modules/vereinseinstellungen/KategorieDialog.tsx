@@ -1,28 +1,16 @@
+import { Switch, TextField, useDialogContainer } from '@adobe/react-spectrum';
+import { abstellplatzKategorieBody } from '../../../../src/modules/vereinseinstellungen/schema';
 import {
-  Button,
-  ButtonGroup,
-  Content,
-  Dialog,
-  Divider,
-  Form,
-  Heading,
-  NumberField,
-  Switch,
-  TextField,
-  useDialogContainer,
-} from '@adobe/react-spectrum';
-import { type FormEvent, useId, useState } from 'react';
-import { isAbortedError } from '../../api/errors';
-import { saveWithToast } from '../../api/toast';
-import { type AbstellplatzKategorie, saveAbstellplatzKategorie } from '../../api/vereinseinstellungen';
-import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
-import { ConflictBanner } from '../../components/formKit';
-import { MessageBanner } from '../../components/MessageBanner';
+  type AbstellplatzKategorie,
+  type AbstellplatzKategorieInput,
+  saveAbstellplatzKategorie,
+} from '../../api/vereinseinstellungen';
+import { fetchRecord } from '../../api/versionConflict';
+import { FormDialog, NumberInput } from '../../components/formKit';
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../lib/fieldFormats';
-import { matchFieldErrors } from '../../lib/serverErrors';
-
-const FIELDS = ['name', 'jahresgebuehrCent'] as const;
-type Field = (typeof FIELDS)[number];
+import { schemaErrors } from '../../lib/schemaErrors';
+import { useZodForm } from '../../lib/useZodForm';
+import { moneyRangeMessage } from './sections';
 
 export interface KategorieDialogProps {
   /** The category to edit; absent for a new one. */
@@ -31,127 +19,73 @@ export interface KategorieDialogProps {
   readOnly?: boolean;
 }
 
-function invalid(error: string | undefined) {
-  return error ? { validationState: 'invalid' as const, errorMessage: error } : {};
+interface Values {
+  name: string;
+  /** Euros in the form; cents for the server (the key matches the server's errors). */
+  jahresgebuehrCent: number;
+  aktiv: boolean;
 }
+
+const toValues = (k: AbstellplatzKategorie | undefined): Values => ({
+  name: k?.name ?? '',
+  jahresgebuehrCent: k ? centsToEuro(k.jahresgebuehrCent) : Number.NaN,
+  aktiv: k?.aktiv ?? true,
+});
 
 /** Create or edit an Abstellplatz-Kategorie: Name, Jahresgebühr in €, Aktiv. Render inside a DialogContainer. */
 export function KategorieDialog({ kategorie, readOnly = false }: KategorieDialogProps) {
   const { dismiss } = useDialogContainer();
-  const formId = useId();
-  const [name, setName] = useState(kategorie?.name ?? '');
-  const [euro, setEuro] = useState(kategorie ? centsToEuro(kategorie.jahresgebuehrCent) : Number.NaN);
-  const [aktiv, setAktiv] = useState(kategorie?.aktiv ?? true);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const conflict = useVersionConflict({
-    record: kategorie,
-    toValues: (r: AbstellplatzKategorie) => ({ name: r.name, euro: centsToEuro(r.jahresgebuehrCent), aktiv: r.aktiv }),
-    values: { name, euro, aktiv },
-    setValues: (v) => {
-      setName(v.name);
-      setEuro(v.euro);
-      setAktiv(v.aktiv);
-    },
-    reload: () =>
-      fetchRecord<AbstellplatzKategorie>('/api/Vereinseinstellungen/GetAbstellplatzKategorie', {
-        id: kategorie?.id ?? 0,
-      }),
+  const toBody = (v: Values): AbstellplatzKategorieInput => ({
+    ...(kategorie ? { id: kategorie.id, version: form.version } : {}),
+    name: v.name,
+    jahresgebuehrCent: euroToCents(v.jahresgebuehrCent),
+    aktiv: v.aktiv,
   });
-
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (submitted && name.trim() === '') clientErrors.name = 'Bitte geben Sie einen Namen ein, z. B. „PKW-Stellplatz“.';
-  if (submitted && !Number.isFinite(euro)) clientErrors.jahresgebuehrCent = 'Bitte geben Sie die Jahresgebühr ein.';
-  const errorOf = (field: Field) => serverErrors[field] ?? clientErrors[field];
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (readOnly || saving) return;
-    setSubmitted(true);
-    if (name.trim() === '' || !Number.isFinite(euro)) return;
-    setSaving(true);
-    setServerErrors({});
-    setOtherErrors([]);
-    try {
-      await saveWithToast(
-        saveAbstellplatzKategorie({
-          ...(kategorie ? { id: kategorie.id, version: conflict.version } : {}),
-          name: name.trim(),
-          jahresgebuehrCent: euroToCents(euro),
-          aktiv,
+  const form = useZodForm(abstellplatzKategorieBody, {
+    initial: toValues(kategorie),
+    labels: { name: 'Name', jahresgebuehrCent: 'Jahresgebühr', aktiv: 'Aktiv' },
+    toBody,
+    // An empty amount, and the schema's range said in euros (it counts cents).
+    inputErrors: (v) => {
+      if (!Number.isFinite(v.jahresgebuehrCent)) return { jahresgebuehrCent: 'Bitte geben Sie die Jahresgebühr ein.' };
+      const wrong = schemaErrors(abstellplatzKategorieBody, toBody(v), ['jahresgebuehrCent']).fields.jahresgebuehrCent;
+      return wrong
+        ? { jahresgebuehrCent: moneyRangeMessage(abstellplatzKategorieBody, 'jahresgebuehrCent') ?? wrong }
+        : {};
+    },
+    conflict: {
+      record: kategorie,
+      toValues: (k: AbstellplatzKategorie) => toValues(k),
+      reload: () =>
+        fetchRecord<AbstellplatzKategorie>('/api/Vereinseinstellungen/GetAbstellplatzKategorie', {
+          id: kategorie?.id ?? 0,
         }),
-      );
-      dismiss();
-    } catch (error) {
-      if (!isAbortedError(error) && !conflict.noteError(error)) {
-        const matched = matchFieldErrors(error, FIELDS);
-        setServerErrors(matched.fields);
-        setOtherErrors(matched.other);
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    readOnly,
+  });
 
   const title = readOnly ? 'Kategorie' : kategorie ? 'Kategorie bearbeiten' : 'Kategorie anlegen';
   return (
-    <Dialog size="M">
-      <Heading>{title}</Heading>
-      <Divider />
-      <Content>
-        <ConflictBanner conflict={conflict} />
-        {otherErrors.length > 0 ? (
-          <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
-        ) : null}
-        <Form id={formId} onSubmit={submit} aria-label={title} validationBehavior="aria" isReadOnly={readOnly}>
-          <TextField
-            label="Name"
-            name="name"
-            value={name}
-            onChange={(value) => {
-              setName(value);
-              setServerErrors(({ name: _, ...rest }) => rest);
-            }}
-            isRequired={!readOnly}
-            necessityIndicator={readOnly ? 'icon' : 'label'}
-            maxLength={100}
-            autoFocus
-            {...invalid(errorOf('name'))}
-          />
-          <NumberField
-            label="Jahresgebühr"
-            name="jahresgebuehr"
-            value={euro}
-            onChange={(value) => {
-              setEuro(value);
-              setServerErrors(({ jahresgebuehrCent: _, ...rest }) => rest);
-            }}
-            formatOptions={EURO_FORMAT}
-            minValue={0}
-            hideStepper
-            isRequired={!readOnly}
-            necessityIndicator={readOnly ? 'icon' : 'label'}
-            width="size-2400"
-            description="Wird jährlich für jeden Abstellplatz dieser Kategorie vorgeschrieben."
-            {...invalid(errorOf('jahresgebuehrCent'))}
-          />
-          <Switch name="aktiv" isSelected={aktiv} onChange={setAktiv} isReadOnly={readOnly}>
-            Aktiv
-          </Switch>
-        </Form>
-      </Content>
-      <ButtonGroup>
-        <Button variant="secondary" onPress={dismiss} isDisabled={saving}>
-          {readOnly ? 'Schließen' : 'Abbrechen'}
-        </Button>
-        {readOnly ? null : (
-          <Button variant="accent" type="submit" form={formId} isPending={saving}>
-            Speichern
-          </Button>
-        )}
-      </ButtonGroup>
-    </Dialog>
+    <FormDialog
+      title={title}
+      form={form}
+      onSubmit={() => void form.submit((body) => saveAbstellplatzKategorie(body), { onSaved: dismiss })}
+      onCancel={dismiss}
+    >
+      <TextField label="Name" name="name" isRequired={!readOnly} autoFocus {...form.field('name')} />
+      <NumberInput
+        label="Jahresgebühr"
+        name="jahresgebuehr"
+        formatOptions={EURO_FORMAT}
+        hideStepper
+        isRequired={!readOnly}
+        width="size-2400"
+        description="Wird jährlich für jeden Abstellplatz dieser Kategorie vorgeschrieben."
+        {...form.field('jahresgebuehrCent')}
+      />
+      <Switch name="aktiv" isSelected={form.values.aktiv} onChange={(v) => form.set('aktiv', v)} isReadOnly={readOnly}>
+        Aktiv
+      </Switch>
+    </FormDialog>
   );
 }
