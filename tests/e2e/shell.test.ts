@@ -163,4 +163,43 @@ describe('the app shell in the browser', () => {
     expect(loginBytes).toBeLessThan(allBytes * 0.8);
     await page.context().close();
   });
+
+  it('asks the server for no route that does not exist while signing in and showing the start page', async () => {
+    const page = await newPage(browser, app.url);
+    const missing: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 404 && new URL(res.url()).pathname.startsWith('/api/')) missing.push(res.url());
+    });
+    await signIn(page, 'admin@test.kgv', TEST_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/');
+    await nav(page).waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toContain('Willkommen');
+    await page.waitForLoadState('networkidle');
+    // Kassa/GetSteuersatzFlag answered 404 on every app load: the Kassa module is not built yet.
+    expect(missing).toEqual([]);
+    await page.context().close();
+  });
+
+  it('marks the areas not built yet "in Arbeit" in the sidebar and leaves them off the start page', async () => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'admin@test.kgv', TEST_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/');
+    const menu = nav(page);
+    const kassabuch = menu.getByRole('link', { name: 'Kassabuch', exact: true });
+    await kassabuch.waitFor();
+    expect(await kassabuch.innerText()).toContain('in Arbeit');
+    expect(await kassabuch.getAttribute('aria-describedby')).toBeTruthy();
+    for (const name of ['Wasserablesung', 'Zahlungsvorschreibung', 'Serienbrief', 'Kassabericht']) {
+      expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).toContain('in Arbeit');
+    }
+    for (const name of ['Parzellen', 'Hauptwasserzähler', 'Vereinseinstellungen', 'Maileinstellungen']) {
+      expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).not.toContain('in Arbeit');
+    }
+    const main = page.locator('main');
+    await expect.poll(() => main.getByRole('link', { name: 'Stammdaten' }).count()).toBeGreaterThan(0);
+    for (const name of ['Kassabuch', 'Jahresvorschreibung', 'Serienbrief', 'Wasserablesung']) {
+      expect(await main.getByText(name).count(), name).toBe(0);
+    }
+    await page.context().close();
+  });
 });

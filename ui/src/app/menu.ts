@@ -6,7 +6,7 @@ export interface MenuFlags {
   steuersatz: boolean;
 }
 
-/** Every switch on: rights alone decide (for links not built yet, and before asking a flag). */
+/** Every switch on: rights alone decide whether a flag is worth asking. */
 const FLAGS_ALL_ON: MenuFlags = { steuersatz: true };
 
 export interface MenuLink {
@@ -178,7 +178,7 @@ export type IsBuilt = (path: string) => boolean;
 /**
  * The menu as the user sees it: items they hold a right for, groups left without items dropped.
  * Links whose screen is not built yet carry `inArbeit` (the sidebar marks them, the start page
- * leaves them out); a flagged link that is not built is shown as "in Arbeit" without asking its flag.
+ * leaves them out). A flagged link stays hidden while its flag is unknown (not asked before built).
  */
 export function visibleMenu(
   held: ReadonlySet<string>,
@@ -190,10 +190,8 @@ export function visibleMenu(
     .map((group) => ({
       ...group,
       items: group.items.flatMap((item): MenuItem[] => {
-        if (item.kind === 'route' && !isBuilt(item.path)) {
-          return canSee(item, held, FLAGS_ALL_ON) ? [{ ...item, inArbeit: true }] : [];
-        }
-        return canSee(item, held, flags) ? [item] : [];
+        if (!canSee(item, held, flags)) return [];
+        return item.kind === 'route' && !isBuilt(item.path) ? [{ ...item, inArbeit: true }] : [item];
       }),
     }))
     .filter((group) => group.items.length > 0);
