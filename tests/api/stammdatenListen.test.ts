@@ -63,6 +63,7 @@ beforeAll(async () => {
       flags: 256,
       zeitungErlaubt: true,
       email: 'maria.huber@example.at',
+      iban: 'AT611904300234573201',
     })
   ).id;
   ids.gruber = (
@@ -214,6 +215,33 @@ describe('Stammdaten lists', () => {
       expect(leer).toContain(label);
     }
     expect(leer).not.toContain('Huber');
+    expect(leer).toContain('Ort, Datum');
+    expect(leer).toMatch(/Unterschrift\s*$/m);
+  }, 60_000);
+
+  it('Stammdatenblatt: IBAN in groups of four, a signature line, page numbers only past one page', async () => {
+    const huber = (await client.get('Stammdaten/Stammdatenblatt', { id: ids.huber! })).buffer;
+    const text = pdfText(huber);
+    expect(text).toMatch(/IBAN\s+AT61 1904 3002 3457 3201/);
+    expect(text).toContain('Mit meiner Unterschrift bestätige ich, dass die Angaben richtig und vollständig sind.');
+    // Place and date, then the member's own signature, side by side under the sheet.
+    expect(text).toMatch(/Ort, Datum\s+Unterschrift Huber Maria/);
+    // Huber's sheet (further person, parking space, function) runs over two pages.
+    const [first, second] = text.split('\f');
+    expect(first).toContain('Seite 1 von 2');
+    expect(second).toContain('Seite 2 von 2');
+    expect(second).toContain('Unterschrift Huber Maria');
+    // Gruber's fits on one: no "Seite 1 von 1".
+    const gruber = pdfText((await client.get('Stammdaten/Stammdatenblatt', { id: ids.gruber! })).buffer);
+    expect(gruber).toContain('Unterschrift Dr. Gruber Franz');
+    expect(gruber.split('\f').filter((page) => page.trim())).toHaveLength(1);
+    expect(gruber).not.toContain('Seite');
+    // The data itself stays compact.
+    const json = await client.get<{ adresse: { iban: string } }>('Stammdaten/Stammdatenblatt', {
+      id: ids.huber!,
+      format: 'json',
+    });
+    expect(json.body.adresse.iban).toBe('AT611904300234573201');
   }, 60_000);
 
   it('Geburtstagsliste as PDF shows club name and German headers', async () => {
@@ -252,6 +280,11 @@ describe('Stammdaten lists', () => {
     expect(parzellen.getRow(2).getCell(1).value).toBe(ids.p1);
     expect(parzellen.getRow(2).getCell(2).value).toBe('1');
     expect(parzellen.getRow(2).getCell(3).value).toBe(400);
+    // The backup is read back by kgv import: its IBANs stay as stored.
+    const adressen = wb.getWorksheet('Adressen')!;
+    const iban = (adressen.getRow(1).values as unknown[]).indexOf('iban');
+    const ibans = adressen.getColumn(iban).values.filter((v) => typeof v === 'string' && v.startsWith('AT'));
+    expect(ibans).toEqual(['AT611904300234573201']);
   });
 
   it('ExportAdressen and ExportWeitereMitgliedschaften', async () => {
@@ -259,6 +292,11 @@ describe('Stammdaten lists', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(all.buffer as unknown as ExcelJS.Buffer);
     expect(wb.worksheets[0]!.rowCount).toBe(5);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).indexOf('IBAN');
+    const huber = sheet.getRows(2, 4)!.find((row) => row.getCell(2).value === 'Huber Maria')!;
+    // Printed IBANs read in groups of four; the backup workbook (ExportAll) keeps them compact.
+    expect(huber.getCell(header).value).toBe('AT61 1904 3002 3457 3201');
     const weitere = await client.get('Stammdaten/ExportWeitereMitgliedschaften');
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(weitere.buffer as unknown as ExcelJS.Buffer);

@@ -9,7 +9,7 @@ import type { Report, ReportFormat } from './report';
 /** What a printed report needs besides the report: the PDF service and the club's name for the heading. */
 export type ReportPrintContext = { pdf: PdfService; vereinsName: string };
 
-/** The report printed on A4 with the Liste template. */
+/** The report printed on A4 with the Liste template; "Seite x von y" once it runs over a page. */
 export async function reportPdf<T>(report: Report<T>, ctx: ReportPrintContext): Promise<FileResult> {
   const element = createElement(Liste, {
     title: report.title,
@@ -20,7 +20,11 @@ export async function reportPdf<T>(report: Report<T>, ctx: ReportPrintContext): 
     columns: report.columns.map((c): ListeColumn => ({ header: c.header, className: c.className, width: c.width })),
     rows: report.rows.map((r) => report.columns.map((c) => c.print(r))),
   });
-  const pdf = await ctx.pdf.renderElement(element, { title: report.title, css: listeCss });
+  const pdf = await ctx.pdf.renderElement(element, {
+    title: report.title,
+    css: listeCss,
+    pageNumbers: report.pageNumbers ?? 'multiPage',
+  });
   return pdfFile(pdf, `${report.fileName}.pdf`);
 }
 

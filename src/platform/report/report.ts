@@ -31,6 +31,8 @@ export type Report<T> = {
   datum?: string;
   /** Taller rows with room to sign. */
   signature?: boolean;
+  /** Page numbers of the printed list: by default only when it runs over a page ('multiPage'). */
+  pageNumbers?: boolean | 'multiPage';
   columns: ReportColumn<T>[];
   rows: T[];
 };

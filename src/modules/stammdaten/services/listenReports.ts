@@ -4,6 +4,7 @@ import { formatGermanDate, todayIso } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { buildWorkbook, type Column } from '../../../platform/excel/excelWriter';
 import { type FileResult, pdfFile, xlsxFile } from '../../../platform/files/fileResult';
+import { formatIban } from '../../../platform/payment';
 import { type ReportPrintContext, renderReport } from '../../../platform/report';
 import type { AppServices } from '../../../platform/services';
 import { vereinsName } from '../../common/services';
@@ -175,7 +176,7 @@ export async function stammdatenblattReport(
     data,
   });
   const title = data ? `Stammdatenblatt ${data.adresse.name}` : 'Stammdatenblatt';
-  const pdf = await services.pdf.renderElement(element, { title, css: stammdatenblattCss });
+  const pdf = await services.pdf.renderElement(element, { title, css: stammdatenblattCss, pageNumbers: 'multiPage' });
   return pdfFile(pdf, data ? `Stammdatenblatt-${data.adresse.id}.pdf` : 'Stammdatenblatt.pdf');
 }
 
@@ -199,7 +200,8 @@ const adresseColumns: Column<Record<string, unknown>>[] = [
   { header: 'Mitglied', key: 'mitglied', kind: 'boolean' },
   { header: 'Aktiv', key: 'aktiv', kind: 'boolean' },
   { header: 'Parzellen', key: 'parzellen', kind: 'text' },
-  { header: 'IBAN', key: 'iban' },
+  // Grouped as printed ("AT61 1904 …"): this workbook is for reading; the backup keeps it compact.
+  { header: 'IBAN', key: (r) => (r.iban ? formatIban(String(r.iban)) : '') },
   { header: 'Zeitung erlaubt', key: 'zeitung_erlaubt', kind: 'boolean' },
 ];
 

@@ -218,6 +218,7 @@ export async function parkkartenPdf(
   const pdf = await services.pdf.renderElement(Parkkarten({ cards }), {
     title: `Parkkarten ${info.jahr}`,
     css: parkkartenCss,
+    pageNumbers: 'multiPage',
   });
   const fileName = parzelle
     ? `Parkkarten_${info.jahr}_Parzelle_${plots[0]!.nummer}.pdf`

@@ -1,4 +1,5 @@
 import { formatGermanDate } from '../../../platform/dates';
+import { formatIban } from '../../../platform/payment';
 import { germanDecimal } from '../services/listen';
 import type { Stammdatenblatt as Data } from '../services/stammdatenblatt';
 
@@ -15,6 +16,12 @@ export const stammdatenblattCss = `
 table.felder th { width: 45mm; font-weight: normal; color: #333; }
 table.felder td { border-bottom: 0.3pt solid #999; height: 7mm; }
 table.liste td { border-bottom: 0.3pt solid #999; height: 7mm; }
+/* A filled sheet has its rows a little closer, so that it fits one page with its signature; the
+   blank form keeps room for handwriting. */
+.ausgefuellt table.felder th, .ausgefuellt table.felder td, .ausgefuellt table.liste td { padding-top: 0.5mm; padding-bottom: 0.5mm; height: 6mm; }
+.unterschrift { margin-top: 8mm; }
+.unterschrift .zeilen { display: flex; gap: 12mm; margin-top: 12mm; }
+.unterschrift .zeile { flex: 1; border-top: 0.6pt solid #000; padding-top: 1mm; font-size: 9pt; }
 `;
 
 const ANREDEN: [string, (a: Record<string, unknown>) => string][] = [
@@ -33,7 +40,8 @@ const ANREDEN: [string, (a: Record<string, unknown>) => string][] = [
   ['Eintrittsdatum', (a) => formatGermanDate(a.eintrittsdatum as string | null)],
   ['Austrittsdatum', (a) => formatGermanDate(a.austrittsdatum as string | null)],
   ['KGV-Mitglied', (a) => ((Number(a.flags) & 256) !== 0 ? 'ja' : 'nein')],
-  ['IBAN', (a) => String(a.iban ?? '')],
+  // Stored compact, printed in groups of four as on a bank card.
+  ['IBAN', (a) => (a.iban ? formatIban(String(a.iban)) : '')],
   ['Zeitung erlaubt', (a) => (Number(a.zeitung_erlaubt) ? 'ja' : 'nein')],
   ['Notiz', (a) => String(a.notiz ?? '')],
 ];
@@ -82,7 +90,7 @@ export function Stammdatenblatt({ vereinsName, datum, data }: StammdatenblattPro
   const range = (von: string, bis: string | null) =>
     `${formatGermanDate(von)} – ${bis ? formatGermanDate(bis) : 'laufend'}`;
   return (
-    <div>
+    <div className={data ? 'ausgefuellt' : undefined}>
       <div className="kopf">
         <span className="verein">{vereinsName}</span>
         <span>Stand: {datum}</span>
@@ -128,9 +136,20 @@ export function Stammdatenblatt({ vereinsName, datum, data }: StammdatenblattPro
         rows={(data?.funktionen ?? []).map((f) => [f.name, range(f.von, f.bis)])}
         blank={blank}
       />
-      {data ? null : (
-        <p style={{ marginTop: '12mm' }}>Datum, Unterschrift: ____________________________________________</p>
-      )}
+      <Unterschrift name={a?.name} />
+    </div>
+  );
+}
+
+/** Place, date and the member's signature under the sheet: the member confirms the data. */
+function Unterschrift({ name }: { name: string | undefined }) {
+  return (
+    <div className="unterschrift avoid-break">
+      <p>Mit meiner Unterschrift bestätige ich, dass die Angaben richtig und vollständig sind.</p>
+      <div className="zeilen">
+        <div className="zeile">Ort, Datum</div>
+        <div className="zeile">Unterschrift{name ? ` ${name}` : ''}</div>
+      </div>
     </div>
   );
 }
