@@ -117,7 +117,10 @@ export interface FormPageProps {
   label: string;
   form: ZodFormFrame;
   onSubmit: () => void;
-  /** After "Abbrechen" (and, when dirty, "Verwerfen"): the form already shows the saved values again. */
+  /**
+   * After "Abbrechen" (and, when dirty, "Verwerfen"): the form already shows the saved values
+   * again. With it, Abbrechen is always offered (it closes an inline form); without, only when dirty.
+   */
   onCancel?: () => void;
   children: ComponentProps<typeof Form>['children'];
   submitLabel?: string;
@@ -150,10 +153,10 @@ export function FormPage({ label, form, onSubmit, onCancel, children, submitLabe
         {children}
       </Form>
       {form.readOnly ? null : (
-        <Flex gap="size-100" marginTop="size-200">
+        <Flex gap="size-100" marginTop="size-200" wrap>
           <Button
             variant="secondary"
-            isDisabled={!form.dirty || form.saving}
+            isDisabled={form.saving || (!form.dirty && !onCancel)}
             onPress={() =>
               form.confirmDiscard(() => {
                 form.revert();

@@ -1,42 +1,37 @@
 import { ComboBox, Flex, Item, ProgressCircle, Text, useDialogContainer } from '@adobe/react-spectrum';
-import { useState } from 'react';
 import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { type Abstellplatz, neuzuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { useAdressenLookup } from '../../../api/stammdaten/funktionen';
 import { neuzuordnungBody } from '../../../api/stammdaten/schemas';
-import { DateField, FormDialog, invalid, useFormErrors } from '../../../components/formKit';
-
-const FIELDS = ['adresseId', 'datum'] as const;
-type Field = (typeof FIELDS)[number];
+import { DateField, FormDialog, invalid } from '../../../components/formKit';
+import { useZodForm } from '../../../lib/useZodForm';
 
 /** Hands a parking place to a new holder from a date; the old one's term ends the day before. */
 export function NeuzuordnungDialog({ abstellplatz }: { abstellplatz: Abstellplatz }) {
   const { dismiss } = useDialogContainer();
   const { data: adressen } = useAdressenLookup();
-  const [adresseId, setAdresseId] = useState<number | null>(null);
-  const [datum, setDatum] = useState(formatGermanDate(todayIso()));
-  const form = useFormErrors(FIELDS);
-
-  const errorOf = (field: Field) => form.serverErrors[field];
-
-  async function submit() {
-    const parsedDatum = parseGermanDate(datum);
-    const body = { abstellplatzId: abstellplatz.id, adresseId, datum: parsedDatum ?? '' };
-    const typed = {
-      adresseId: adresseId === null ? 'Bitte wählen Sie eine Person.' : undefined,
-      datum: parsedDatum ? undefined : 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.',
-    };
-    if (!form.validate(neuzuordnungBody, body, typed)) return;
-    if (await form.save(() => neuzuordnung(body), `Abstellplatz ${abstellplatz.nummer} neu zugeordnet.`)) dismiss();
-  }
+  const form = useZodForm(neuzuordnungBody, {
+    initial: { adresseId: null as number | null, datum: formatGermanDate(todayIso()) },
+    labels: { adresseId: 'Neuer Nutzungsberechtigter', datum: 'ab' },
+    toBody: (v) => ({ abstellplatzId: abstellplatz.id, adresseId: v.adresseId, datum: parseGermanDate(v.datum) ?? '' }),
+    inputErrors: (v) => ({
+      adresseId: v.adresseId === null ? 'Bitte wählen Sie eine Person.' : undefined,
+      datum: parseGermanDate(v.datum) ? undefined : 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.',
+    }),
+    plausibility: { datum: { date: 'event' } },
+  });
+  const { adresseId } = form.values;
 
   return (
     <FormDialog
       title={`Abstellplatz ${abstellplatz.nummer} neu zuordnen`}
-      readOnly={false}
-      saving={form.saving}
-      otherErrors={form.otherErrors}
-      onSubmit={() => void submit()}
+      form={form}
+      onSubmit={() =>
+        void form.submit((body) => neuzuordnung(body), {
+          success: `Abstellplatz ${abstellplatz.nummer} neu zugeordnet.`,
+          onSaved: dismiss,
+        })
+      }
       onCancel={dismiss}
       submitLabel="Zuordnen"
     >
@@ -49,17 +44,14 @@ export function NeuzuordnungDialog({ abstellplatz }: { abstellplatz: Abstellplat
         <ComboBox
           label="Neuer Nutzungsberechtigter"
           defaultItems={adressen}
+          id={form.idOf('adresseId')}
           selectedKey={adresseId === null ? null : String(adresseId)}
-          onSelectionChange={(key) => {
-            setAdresseId(key === null ? null : Number(key));
-            form.clear('adresseId');
-          }}
+          onSelectionChange={(key) => form.set('adresseId', key === null ? null : Number(key))}
           isRequired
-          necessityIndicator="label"
           description="Namen eintippen und aus der Liste wählen"
           menuTrigger="focus"
           autoFocus
-          {...invalid(errorOf('adresseId'))}
+          {...invalid(form.errors.adresseId)}
         >
           {(item) => <Item key={String(item.id)}>{item.name}</Item>}
         </ComboBox>
@@ -68,16 +60,7 @@ export function NeuzuordnungDialog({ abstellplatz }: { abstellplatz: Abstellplat
           <ProgressCircle aria-label="Personen werden geladen …" isIndeterminate size="S" />
         </Flex>
       )}
-      <DateField
-        label="ab"
-        value={datum}
-        onChange={(value) => {
-          setDatum(value);
-          form.clear('datum');
-        }}
-        isRequired
-        error={errorOf('datum')}
-      />
+      <DateField label="ab" isRequired {...form.field('datum')} />
     </FormDialog>
   );
 }
