@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../testing/appHarness';
 import { setTestCookie } from '../../testing/cookies';
 import {
+  blur,
   button,
   callsTo,
   click,
@@ -103,7 +104,15 @@ describe('MaileinstellungenScreen', () => {
     await typeInto(field(container, 'Absenderadresse'), 'kein-at-zeichen');
     await click(button(container, 'Speichern'));
     await waitFor(() => expect(container.textContent).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein.'));
-    expect(container.textContent).toContain('Bitte geben Sie einen Port zwischen 1 und 65535 ein.');
+    expect(container.textContent).toContain('Bitte geben Sie den Port ein, z. B. 587.');
+    // The server's schema decides, and the first field in error gets the focus.
+    expect(document.activeElement).toBe(field(container, 'Port'));
+    await typeInto(field(container, 'Port'), '70000');
+    await blur(field(container, 'Port'));
+    await click(button(container, 'Speichern'));
+    // Not clamped to 65535: an error at the field, nothing sent.
+    await waitFor(() => expect(container.textContent).toContain('Der Port liegt zwischen 1 und 65535.'));
+    expect(field(container, 'Port').value).toBe('70000');
     expect(callsTo(app.fetchMock, 'POST', UPDATE)).toHaveLength(0);
   });
 

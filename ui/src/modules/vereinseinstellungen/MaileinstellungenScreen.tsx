@@ -1,20 +1,19 @@
 import {
   AlertDialog,
   Button,
-  ButtonGroup,
   DialogContainer,
   Flex,
   Form,
   Heading,
   Item,
-  NumberField,
   Picker,
   StatusLight,
   Text,
   TextField,
   View,
 } from '@adobe/react-spectrum';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { maileinstellungenBody } from '../../../../src/modules/vereinseinstellungen/schema';
 import { useHasRight } from '../../api/common';
 import { describeError, isAbortedError } from '../../api/errors';
 import { saveWithToast } from '../../api/toast';
@@ -30,14 +29,14 @@ import {
   useVereinseinstellungen,
   type Vereinseinstellungen,
 } from '../../api/vereinseinstellungen';
-import { fetchRecord, useVersionConflict } from '../../api/versionConflict';
+import { fetchRecord } from '../../api/versionConflict';
 import { usePageTitle } from '../../app/usePageTitle';
-import { ConflictBanner } from '../../components/formKit';
+import { FormPage, NumberInput } from '../../components/formKit';
 import { LoadFailed, Loading } from '../../components/LoadState';
 import { MessageBanner } from '../../components/MessageBanner';
 import { isEmail } from '../../lib/fieldFormats';
 import { matchFieldErrors } from '../../lib/serverErrors';
-import { useUnsavedChangesGuard } from '../../lib/useUnsavedChangesGuard';
+import { useZodForm } from '../../lib/useZodForm';
 
 const SECURITY_OPTIONS: readonly { key: MailSecurity; label: string; port: number }[] = [
   { key: 'none', label: 'Keine', port: 25 },
@@ -90,24 +89,6 @@ function toForm(mail: MailSettings | undefined): MailForm {
   };
 }
 
-function sameForm(a: MailForm, b: MailForm): boolean {
-  return FIELDS.every((field) => Object.is(a[field], b[field]));
-}
-
-function validate(form: MailForm): Partial<Record<MailField, string>> {
-  const errors: Partial<Record<MailField, string>> = {};
-  if (form.host.trim() === '') errors.host = 'Bitte geben Sie den Mailserver ein, z. B. smtp.example.at.';
-  if (!Number.isInteger(form.port) || form.port < 1 || form.port > 65535) {
-    errors.port = 'Bitte geben Sie einen Port zwischen 1 und 65535 ein.';
-  }
-  if (form.fromAddress.trim() === '') errors.fromAddress = 'Bitte geben Sie die Absenderadresse ein.';
-  else if (!isEmail(form.fromAddress)) errors.fromAddress = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
-  if (form.replyTo.trim() !== '' && !isEmail(form.replyTo)) {
-    errors.replyTo = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
-  }
-  return errors;
-}
-
 function toInput(form: MailForm): MailSettingsInput {
   return {
     host: form.host.trim(),
@@ -138,105 +119,73 @@ interface MailFormProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
+const MAIL_LABELS: Readonly<Record<MailField, string>> = {
+  host: 'Mailserver (SMTP)',
+  port: 'Port',
+  security: 'Verschlüsselung',
+  user: 'Benutzer',
+  password: 'Passwort',
+  fromName: 'Absendername',
+  fromAddress: 'Absenderadresse',
+  replyTo: 'Antwortadresse',
+};
+
+/** The SMTP settings on the one form system, checked with the server's UpdateMaileinstellungen schema. */
 function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
-  const formId = useId();
   const saved = useMemo(() => toForm(mail), [mail]);
-  const [baseline, setBaseline] = useState(saved);
-  const [form, setForm] = useState(saved);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<MailField, string>>>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [askReset, setAskReset] = useState(false);
   // The settings the form was filled from: their version goes with the save.
   const [base, setBase] = useState(mail);
-  const conflict = useVersionConflict({
-    record: base,
-    toValues: toForm,
-    values: form,
-    setValues: setForm,
-    reload: async () => {
-      const fresh = (await fetchRecord<Vereinseinstellungen>('/api/Vereinseinstellungen/Vereinseinstellungen', {}))
-        .mail;
-      setBaseline(toForm(fresh));
-      return fresh;
-    },
-  });
-  const dirty = !sameForm(form, baseline);
-  const clientErrors = submitted ? validate(form) : {};
-  const errorOf = (field: MailField) => serverErrors[field] ?? clientErrors[field];
+  const [askReset, setAskReset] = useState(false);
   const readOnly = !canEdit;
+  const form = useZodForm(maileinstellungenBody, {
+    initial: saved,
+    labels: MAIL_LABELS,
+    toBody: (values: MailForm): MailSettingsInput => ({ ...toInput(values), version: form.version }),
+    inputErrors: (values) => (Number.isFinite(values.port) ? {} : { port: 'Bitte geben Sie den Port ein, z. B. 587.' }),
+    conflict: {
+      record: base,
+      toValues: toForm,
+      reload: async () =>
+        (await fetchRecord<Vereinseinstellungen>('/api/Vereinseinstellungen/Vereinseinstellungen', {})).mail,
+    },
+    readOnly,
+  });
+  const values = form.values;
 
   // New data from the server replaces an untouched form; edits in progress win.
   const lastSaved = useRef(saved);
   useEffect(() => {
-    if (sameForm(lastSaved.current, saved)) return;
+    if (JSON.stringify(lastSaved.current) === JSON.stringify(saved)) return;
     lastSaved.current = saved;
-    if (!dirty) {
-      setBaseline(saved);
-      setForm(saved);
+    if (!form.dirty) {
+      form.reset(saved);
       setBase(mail);
     }
-  }, [saved, dirty, mail]);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  function set<K extends MailField>(field: K, value: MailForm[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _, ...rest }) => rest);
-  }
+  }, [saved, form, mail]);
+  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
 
   function setSecurity(security: MailSecurity) {
-    setForm((current) => {
-      // The usual port goes with the encryption, unless the user typed another one.
-      const usual = SECURITY_OPTIONS.some((option) => option.port === current.port);
-      const port =
-        Number.isNaN(current.port) || usual ? SECURITY_OPTIONS.find((o) => o.key === security)!.port : current.port;
-      return { ...current, security, port };
+    // The usual port goes with the encryption, unless the user typed another one.
+    const usual = SECURITY_OPTIONS.some((option) => option.port === values.port);
+    const port =
+      Number.isNaN(values.port) || usual ? SECURITY_OPTIONS.find((o) => o.key === security)!.port : values.port;
+    form.setValues({ ...values, security, port });
+  }
+
+  function save() {
+    void form.submit((body) => updateMaileinstellungen(body as MailSettingsInput), {
+      onSaved: (result) => {
+        form.reset(toForm(result?.mail ?? mail));
+        setBase(result?.mail ?? mail);
+      },
     });
-  }
-
-  function discard() {
-    setForm(baseline);
-    setSubmitted(false);
-    setServerErrors({});
-    setOtherErrors([]);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canEdit || saving) return;
-    setSubmitted(true);
-    if (Object.keys(validate(form)).length > 0) return;
-    setSaving(true);
-    setServerErrors({});
-    setOtherErrors([]);
-    try {
-      const result = await saveWithToast(updateMaileinstellungen({ ...toInput(form), version: conflict.version }));
-      const next = toForm(result?.mail ?? mail);
-      setBase(result?.mail ?? mail);
-      setBaseline(next);
-      setForm(next);
-      setSubmitted(false);
-    } catch (error) {
-      if (!isAbortedError(error) && !conflict.noteError(error)) {
-        const matched = matchFieldErrors(error, FIELDS);
-        setServerErrors(matched.fields);
-        setOtherErrors(matched.other);
-      }
-    } finally {
-      setSaving(false);
-    }
   }
 
   async function reset() {
     try {
       const result = await saveWithToast(resetMaileinstellungen(), { success: 'Maileinstellungen zurückgesetzt.' });
-      const next = toForm(result?.mail);
+      form.reset(toForm(result?.mail));
       setBase(result?.mail);
-      setBaseline(next);
-      setForm(next);
-      setSubmitted(false);
-      setServerErrors({});
     } catch {
       // The error toast tells.
     }
@@ -244,55 +193,44 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
 
   return (
     <Flex direction="column" gap="size-200" maxWidth="size-6000">
-      <ConflictBanner conflict={conflict} />
-      {otherErrors.length > 0 ? (
-        <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
-      ) : null}
-      <Form id={formId} onSubmit={submit} aria-label="Mailserver" validationBehavior="aria" isReadOnly={readOnly}>
+      <FormPage label="Mailserver" form={form} onSubmit={save}>
         <TextField
           label="Mailserver (SMTP)"
           name="host"
-          value={form.host}
-          onChange={(value) => set('host', value)}
           isRequired={!readOnly}
-          necessityIndicator={readOnly ? 'icon' : 'label'}
           description="z. B. smtp.example.at – steht in den Unterlagen Ihres E-Mail-Anbieters."
           autoComplete="off"
-          {...invalid(errorOf('host'))}
+          {...form.field('host')}
         />
         <Flex gap="size-200" wrap>
-          <NumberField
+          <NumberInput
             label="Port"
             name="port"
-            value={form.port}
-            onChange={(value) => set('port', value)}
-            minValue={1}
-            maxValue={65535}
             formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
             hideStepper
             isRequired={!readOnly}
-            necessityIndicator={readOnly ? 'icon' : 'label'}
             width="size-1600"
-            {...invalid(errorOf('port'))}
+            {...form.field('port')}
           />
           {readOnly ? (
             <TextField
               label="Verschlüsselung"
-              value={SECURITY_OPTIONS.find((option) => option.key === form.security)?.label ?? ''}
+              value={SECURITY_OPTIONS.find((option) => option.key === values.security)?.label ?? ''}
               width="size-2400"
             />
           ) : (
             <Picker
+              id={form.idOf('security')}
               label="Verschlüsselung"
               name="security"
               items={SECURITY_OPTIONS}
-              selectedKey={form.security}
+              selectedKey={values.security}
               onSelectionChange={(key) => {
                 if (key !== null) setSecurity(String(key) as MailSecurity);
               }}
               width="size-3600"
               description="Üblich: STARTTLS mit Port 587, TLS mit Port 465."
-              {...invalid(errorOf('security'))}
+              {...invalid(form.errors.security)}
             >
               {(option) => <Item key={option.key}>{option.label}</Item>}
             </Picker>
@@ -301,11 +239,9 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
         <TextField
           label="Benutzer"
           name="user"
-          value={form.user}
-          onChange={(value) => set('user', value)}
           autoComplete="off"
           description="Meist die E-Mail-Adresse des Postfachs."
-          {...invalid(errorOf('user'))}
+          {...form.field('user')}
         />
         {readOnly ? (
           <TextField
@@ -318,8 +254,6 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
             label="Passwort"
             name="password"
             type="password"
-            value={form.password}
-            onChange={(value) => set('password', value)}
             // Keeps the browser from filling in the user's own login password.
             autoComplete="new-password"
             description={
@@ -327,51 +261,36 @@ function MailSettingsForm({ mail, canEdit, onDirtyChange }: MailFormProps) {
                 ? 'gespeichert – leer lassen, um es zu behalten'
                 : 'Nur nötig, wenn der Mailserver eine Anmeldung verlangt.'
             }
-            {...invalid(errorOf('password'))}
+            {...form.field('password')}
           />
         )}
         <TextField
           label="Absendername"
           name="fromName"
-          value={form.fromName}
-          onChange={(value) => set('fromName', value)}
           description="So erscheint der Absender bei den Empfängern, z. B. „KGV Sonnenhang“."
-          {...invalid(errorOf('fromName'))}
+          {...form.field('fromName')}
         />
         <TextField
           label="Absenderadresse"
           name="fromAddress"
           type="email"
-          value={form.fromAddress}
-          onChange={(value) => set('fromAddress', value)}
           isRequired={!readOnly}
-          necessityIndicator={readOnly ? 'icon' : 'label'}
-          {...invalid(errorOf('fromAddress'))}
+          {...form.field('fromAddress')}
         />
         <TextField
           label="Antwortadresse"
           name="replyTo"
           type="email"
-          value={form.replyTo}
-          onChange={(value) => set('replyTo', value)}
           description="Antworten der Empfänger gehen hierhin; leer = an die Absenderadresse."
-          {...invalid(errorOf('replyTo'))}
+          {...form.field('replyTo')}
         />
-      </Form>
-      {canEdit ? (
-        <ButtonGroup marginTop="size-100">
-          <Button type="submit" form={formId} variant="accent" isPending={saving}>
-            Speichern
+      </FormPage>
+      {canEdit && mail?.configured ? (
+        <View>
+          <Button variant="negative" style="outline" onPress={() => setAskReset(true)} isDisabled={form.saving}>
+            Zurücksetzen
           </Button>
-          <Button variant="secondary" onPress={discard} isDisabled={!dirty || saving}>
-            Abbrechen
-          </Button>
-          {mail?.configured ? (
-            <Button variant="negative" style="outline" onPress={() => setAskReset(true)} isDisabled={saving}>
-              Zurücksetzen
-            </Button>
-          ) : null}
-        </ButtonGroup>
+        </View>
       ) : null}
       <DialogContainer onDismiss={() => setAskReset(false)}>
         {askReset ? (
@@ -481,8 +400,8 @@ export default function MaileinstellungenScreen() {
   const { data, error, isLoading, mutate } = useVereinseinstellungen();
   const editRight = useHasRight('WebApp.Vereinseinstellungen.Edit');
   const canEdit = editRight === true;
+  // The form asks itself before its changes go (useZodForm); the screen only tells the test mail.
   const [dirty, setDirty] = useState(false);
-  const { dialog } = useUnsavedChangesGuard(dirty);
   const mail = data?.mail;
 
   return (
@@ -517,7 +436,6 @@ export default function MaileinstellungenScreen() {
       ) : (
         <Loading label="Die Maileinstellungen werden geladen …" />
       )}
-      {dialog}
     </Flex>
   );
 }
