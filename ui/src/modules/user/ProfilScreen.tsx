@@ -1,19 +1,19 @@
-import { Button, Flex, Form, Heading, Text, TextField } from '@adobe/react-spectrum';
-import { type FormEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { Flex, Heading, Text, TextField } from '@adobe/react-spectrum';
+import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
-import { fieldErrors } from '../../api/errors';
-import { saveWithToast } from '../../api/toast';
+import { changePasswordBody, passwordSchema, updateProfileBody } from '../../../../src/modules/user/schema';
 import { changePassword, updateProfile } from '../../api/user';
 import { useSignedInUser } from '../../app/RequireAuth';
 import { usePageTitle } from '../../app/usePageTitle';
+import { FormPage } from '../../components/formKit';
 import { MessageBanner } from '../../components/MessageBanner';
-import { PASSWORD_HINT, validateNewPassword } from './passwordRules';
+import { useZodForm } from '../../lib/useZodForm';
+import { PASSWORD_HINT, PASSWORDS_DIFFER } from './passwordRules';
 import { TwoFactorSection } from './TwoFactorSection';
 import './user.css';
 
 export const MFA_REQUIRED_TEXT = 'Ihr Verein verlangt die Zwei-Faktor-Anmeldung. Bitte richten Sie sie jetzt ein.';
 export const PASSWORD_CHANGED_TEXT = 'Ihr Passwort wurde geändert. Ihre anderen Anmeldungen wurden beendet.';
-const NAME_MISSING = 'Bitte geben Sie einen Namen ein.';
 
 interface SectionProps {
   id: string;
@@ -34,48 +34,31 @@ function Section({ id, title, children, sectionRef }: SectionProps) {
 }
 
 function NameForm({ current }: { current: string }) {
-  const [name, setName] = useState(current);
-  const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  const [pending, setPending] = useState(false);
-  const missing = name.trim() === '';
-  const message = (submitted && missing ? NAME_MISSING : undefined) ?? fieldErrors(error).name;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (missing) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await saveWithToast(updateProfile(name.trim()), { success: 'Ihr Name wurde gespeichert.' });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setPending(false);
-    }
-  }
-
+  const form = useZodForm(updateProfileBody, {
+    initial: { name: current },
+    labels: { name: 'Name' },
+  });
   return (
-    <Form onSubmit={submit} aria-label="Name ändern" maxWidth="size-5000">
+    <FormPage
+      label="Name ändern"
+      form={form}
+      maxWidth="size-5000"
+      onSubmit={() =>
+        void form.submit((body) => updateProfile(body.name), {
+          success: 'Ihr Name wurde gespeichert.',
+          onSaved: (saved) => form.reset({ name: saved.name }),
+        })
+      }
+    >
       <TextField
         label="Name"
         description="So erscheinen Sie oben rechts und im Verlauf der Änderungen."
         name="name"
         autoComplete="name"
-        value={name}
-        onChange={setName}
         isRequired
-        necessityIndicator="label"
-        validationState={message ? 'invalid' : undefined}
-        errorMessage={message}
+        {...form.field('name')}
       />
-      <Flex marginTop="size-100">
-        <Button type="submit" variant="accent" isPending={pending}>
-          Speichern
-        </Button>
-      </Flex>
-    </Form>
+    </FormPage>
   );
 }
 
@@ -87,42 +70,23 @@ interface PasswordInput {
 
 const EMPTY_PASSWORDS: PasswordInput = { currentPassword: '', newPassword: '', confirmation: '' };
 
+/** The call's body with the new password held to the server's own password rule (the service checks it). */
+const passwordChange = changePasswordBody.extend({ newPassword: passwordSchema });
+
 function PasswordForm({ email }: { email: string }) {
-  const [input, setInput] = useState<PasswordInput>(EMPTY_PASSWORDS);
-  const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  const [pending, setPending] = useState(false);
-
-  const local = (() => {
-    const errors: Partial<Record<keyof PasswordInput, string>> = {};
-    if (input.currentPassword === '') errors.currentPassword = 'Bitte geben Sie Ihr aktuelles Passwort ein.';
-    const fresh = validateNewPassword(input.newPassword, input.confirmation);
-    if (fresh.password) errors.newPassword = fresh.password;
-    if (fresh.confirmation) errors.confirmation = fresh.confirmation;
-    return errors;
-  })();
-  const server = fieldErrors(error);
-  const errorOf = (field: keyof PasswordInput) => (submitted ? local[field] : undefined) ?? server[field];
-  const set = (field: keyof PasswordInput) => (value: string) => setInput((prev) => ({ ...prev, [field]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(local).length > 0) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await saveWithToast(changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword }), {
-        success: PASSWORD_CHANGED_TEXT,
-      });
-      setInput(EMPTY_PASSWORDS);
-      setSubmitted(false);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setPending(false);
-    }
-  }
+  const form = useZodForm(passwordChange, {
+    initial: EMPTY_PASSWORDS,
+    labels: {
+      currentPassword: 'Aktuelles Passwort',
+      newPassword: 'Neues Passwort',
+      confirmation: 'Neues Passwort wiederholen',
+    },
+    toBody: (v) => ({ currentPassword: v.currentPassword, newPassword: v.newPassword }),
+    inputErrors: (v) => ({
+      ...(v.currentPassword === '' ? { currentPassword: 'Bitte geben Sie Ihr aktuelles Passwort ein.' } : {}),
+      ...(v.confirmation !== v.newPassword ? { confirmation: PASSWORDS_DIFFER } : {}),
+    }),
+  });
 
   const field = (
     key: keyof PasswordInput,
@@ -135,18 +99,25 @@ function PasswordForm({ email }: { email: string }) {
       type="password"
       name={key}
       autoComplete={autoComplete}
-      value={input[key]}
-      onChange={set(key)}
       isRequired
-      necessityIndicator="label"
-      validationState={errorOf(key) ? 'invalid' : undefined}
-      errorMessage={errorOf(key)}
       {...(description ? { description } : {})}
+      {...form.field(key)}
     />
   );
 
   return (
-    <Form onSubmit={submit} aria-label="Passwort ändern" maxWidth="size-5000">
+    <FormPage
+      label="Passwort ändern"
+      form={form}
+      maxWidth="size-5000"
+      submitLabel="Passwort ändern"
+      onSubmit={() =>
+        void form.submit((body) => changePassword(body), {
+          success: PASSWORD_CHANGED_TEXT,
+          onSaved: () => form.reset(EMPTY_PASSWORDS),
+        })
+      }
+    >
       {/* Lets password managers file the new password under the right account. */}
       <input
         type="text"
@@ -164,12 +135,7 @@ function PasswordForm({ email }: { email: string }) {
       <Text UNSAFE_className="kgv-muted">
         Andere Anmeldungen (z. B. auf einem zweiten Computer) werden dabei beendet.
       </Text>
-      <Flex marginTop="size-100">
-        <Button type="submit" variant="accent" isPending={pending}>
-          Passwort ändern
-        </Button>
-      </Flex>
-    </Form>
+    </FormPage>
   );
 }
 
