@@ -8,6 +8,7 @@ import { funktionRoutes } from './routes/funktionen';
 import { hauptwasserzaehlerRoutes } from './routes/hauptwasserzaehler';
 import { listenRoutes } from './routes/listen';
 import { parzellenRoutes } from './routes/parzellen';
+import { uebersichtRoutes } from './routes/uebersicht';
 import { seedDemoStammdaten } from './seedDemo';
 import { countAbstellplaetzeByKategorie } from './services/abstellplaetze';
 
@@ -27,6 +28,7 @@ export const stammdatenModule: KgvModule = {
     ...funktionRoutes,
     ...hauptwasserzaehlerRoutes,
     ...listenRoutes,
+    ...uebersichtRoutes,
   ],
   cli: stammdatenCli,
   seedDemo: seedDemoStammdaten,
