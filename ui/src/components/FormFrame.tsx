@@ -10,6 +10,14 @@ import { MessageBanner } from './MessageBanner';
 // right), one required-field marker (the Form's necessityIndicator), the summary of a failed save
 // at the top, and the question before unsaved changes are discarded.
 
+type FormChildren = ComponentProps<typeof Form>['children'];
+
+/**
+ * Spectrum types a Form's children as elements only; fields reach the Form by context either way,
+ * so conditional parts (`{cond ? <Field /> : null}`) are fine inside it.
+ */
+const asFormChildren = (children: ReactNode) => children as FormChildren;
+
 /** One style of the required marker everywhere: the word "(erforderlich)" after the label. */
 export const NECESSITY_INDICATOR = 'label' as const;
 
@@ -45,7 +53,7 @@ export interface FormDialogProps {
   onSubmit: () => void;
   /** Closes the dialog; with unsaved changes only after "Änderungen verwerfen?". */
   onCancel: () => void;
-  children: ComponentProps<typeof Form>['children'];
+  children: ReactNode;
   submitLabel?: string;
   size?: 'S' | 'M' | 'L';
   /** Below the form, outside it: parts with their own forms (HTML forms cannot nest). */
@@ -93,7 +101,7 @@ export function FormDialog(props: FormDialogProps) {
           isReadOnly={readOnly}
           necessityIndicator={NECESSITY_INDICATOR}
         >
-          {props.children}
+          {asFormChildren(props.children)}
         </Form>
         {props.after}
         {form?.dialogs}
@@ -122,7 +130,7 @@ export interface FormPageProps {
    * again. With it, Abbrechen is always offered (it closes an inline form); without, only when dirty.
    */
   onCancel?: () => void;
-  children: ComponentProps<typeof Form>['children'];
+  children: ReactNode;
   submitLabel?: string;
   maxWidth?: ComponentProps<typeof Form>['maxWidth'];
 }
@@ -150,7 +158,7 @@ export function FormPage({ label, form, onSubmit, onCancel, children, submitLabe
         necessityIndicator={NECESSITY_INDICATOR}
         {...(maxWidth !== undefined ? { maxWidth } : {})}
       >
-        {children}
+        {asFormChildren(children)}
       </Form>
       {form.readOnly ? null : (
         <Flex gap="size-100" marginTop="size-200" wrap>

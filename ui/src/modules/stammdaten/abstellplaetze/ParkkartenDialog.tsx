@@ -1,35 +1,23 @@
-import {
-  Button,
-  ButtonGroup,
-  Content,
-  Dialog,
-  Divider,
-  Flex,
-  Form,
-  Heading,
-  Item,
-  NumberField,
-  Picker,
-  ProgressCircle,
-  Text,
-  TextArea,
-  useDialogContainer,
-} from '@adobe/react-spectrum';
-import { type FormEvent, useId, useState } from 'react';
+import { Flex, Item, Picker, ProgressCircle, Text, TextArea, useDialogContainer } from '@adobe/react-spectrum';
+import { useState } from 'react';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { describeError } from '../../../api/errors';
 import { usePachtabrechnungen } from '../../../api/stammdaten/pachtabrechnungen';
 import { type ParkkartenInfo, saveParkkartenInfo, useParkkartenInfo } from '../../../api/stammdaten/parkkarten';
 import { parkkartenInfoBody } from '../../../api/stammdaten/schemas';
-import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
-import { ConflictBanner, DateField, invalid, useFormErrors } from '../../../components/formKit';
+import { fetchRecord } from '../../../api/versionConflict';
+import { DateField, FormDialog, NumberInput } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../../lib/fieldFormats';
+import { useZodForm } from '../../../lib/useZodForm';
 import { PrintSection } from './ParkkartenDruck';
 
-const FIELDS = ['pachtabrechnungId', 'gebuehrCent', 'gueltigBis', 'hinweis'] as const;
-type Field = (typeof FIELDS)[number];
+const toValues = (r: ParkkartenInfo) => ({
+  gebuehrCent: centsToEuro(r.gebuehrCent),
+  gueltigBis: formatGermanDate(r.gueltigBis),
+  hinweis: r.hinweis,
+});
 
 const COUNT = new Intl.NumberFormat('de-DE');
 
@@ -60,7 +48,6 @@ export interface ParkkartenDialogProps {
  */
 export function ParkkartenDialog({ readOnly = false }: ParkkartenDialogProps) {
   const { dismiss } = useDialogContainer();
-  const formId = useId();
   const { data: years, error: yearsError } = usePachtabrechnungen();
   const [chosenYear, setChosenYear] = useState<number | undefined>(undefined);
   const pachtabrechnungID = chosenYear ?? years?.[0]?.id;
@@ -68,205 +55,145 @@ export function ParkkartenDialog({ readOnly = false }: ParkkartenDialogProps) {
   // swr keeps no previous data across keys, but guard anyway: never show last year's values as this year's.
   const info = loaded?.pachtabrechnungId === pachtabrechnungID ? loaded : undefined;
 
-  const [euro, setEuro] = useState(Number.NaN);
-  const [gueltigBis, setGueltigBis] = useState('');
-  const [hinweis, setHinweis] = useState('');
   // The year whose stored values the fields hold; a newly loaded year replaces them.
   const [filledFor, setFilledFor] = useState<number | undefined>(undefined);
   // The stored info the fields were filled from: its version goes with the save.
   const [base, setBase] = useState<ParkkartenInfo | undefined>(undefined);
-  const conflict = useVersionConflict({
-    record: base,
-    toValues: (r: ParkkartenInfo) => ({
-      euro: centsToEuro(r.gebuehrCent),
-      gueltigBis: formatGermanDate(r.gueltigBis),
-      hinweis: r.hinweis,
+  const form = useZodForm(parkkartenInfoBody, {
+    // The fee is typed in euro; the body carries cents.
+    initial: { gebuehrCent: Number.NaN, gueltigBis: '', hinweis: '' },
+    labels: { gebuehrCent: 'Gebühr je Karte', gueltigBis: 'Gültig bis', hinweis: 'Hinweis' },
+    toBody: (v, { version }) => ({
+      pachtabrechnungId: base?.pachtabrechnungId ?? null,
+      version,
+      gebuehrCent: Number.isFinite(v.gebuehrCent) ? euroToCents(v.gebuehrCent) : null,
+      gueltigBis: parseGermanDate(v.gueltigBis) ?? null,
+      hinweis: v.hinweis,
     }),
-    values: { euro, gueltigBis, hinweis },
-    setValues: (v) => {
-      setEuro(v.euro);
-      setGueltigBis(v.gueltigBis);
-      setHinweis(v.hinweis);
+    inputErrors: (v) => ({
+      gebuehrCent: Number.isFinite(v.gebuehrCent)
+        ? undefined
+        : 'Bitte geben Sie die Gebühr je Karte ein – 0, wenn die Karten nichts kosten.',
+      gueltigBis:
+        parseGermanDate(v.gueltigBis) === undefined
+          ? `Bitte geben Sie ein Datum wie 31.12.${base?.jahr ?? ''} ein oder lassen Sie das Feld leer.`
+          : undefined,
+    }),
+    plausibility: { gueltigBis: { date: 'event' } },
+    conflict: {
+      record: base,
+      toValues,
+      reload: () =>
+        fetchRecord<ParkkartenInfo>('/api/Stammdaten/GetParkkartenInfo', {
+          pachtabrechnungID: base?.pachtabrechnungId,
+        }),
     },
-    reload: () =>
-      fetchRecord<ParkkartenInfo>('/api/Stammdaten/GetParkkartenInfo', {
-        pachtabrechnungID: base?.pachtabrechnungId,
-      }),
+    readOnly,
   });
-  const form = useFormErrors(FIELDS, conflict);
 
   function fill(values: ParkkartenInfo) {
     setFilledFor(values.pachtabrechnungId);
     setBase(values);
-    setEuro(centsToEuro(values.gebuehrCent));
-    setGueltigBis(formatGermanDate(values.gueltigBis));
-    setHinweis(values.hinweis);
+    form.reset(toValues(values));
   }
   if (info && filledFor !== info.pachtabrechnungId) fill(info);
 
-  const gueltigBisValue = parseGermanDate(gueltigBis);
-  const errorOf = (field: Field) => form.serverErrors[field];
-
-  const dirty =
-    info !== undefined &&
-    (!Number.isFinite(euro) ||
-      euroToCents(euro) !== info.gebuehrCent ||
-      gueltigBisValue !== info.gueltigBis ||
-      hinweis !== info.hinweis);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (readOnly || form.saving || !info) return;
-    const body = {
-      pachtabrechnungId: info.pachtabrechnungId,
-      version: conflict.version,
-      gebuehrCent: Number.isFinite(euro) ? euroToCents(euro) : null,
-      gueltigBis: gueltigBisValue ?? null,
-      hinweis,
-    };
-    const typed = {
-      gebuehrCent: Number.isFinite(euro)
-        ? undefined
-        : 'Bitte geben Sie die Gebühr je Karte ein – 0, wenn die Karten nichts kosten.',
-      gueltigBis:
-        gueltigBisValue === undefined
-          ? `Bitte geben Sie ein Datum wie 31.12.${info.jahr} ein oder lassen Sie das Feld leer.`
-          : undefined,
-    };
-    if (!form.validate(parkkartenInfoBody, body, typed)) return;
-    const ok = await form.save(async () => {
-      const saved = await saveParkkartenInfo(body);
-      // The server trims the note: show what is stored, so the form is not "changed" after saving.
-      fill(saved);
-      return saved;
-    }, `Parkkarten ${info.jahr} gespeichert.`);
-    if (ok) form.setSubmitted(false);
+  function submit() {
+    if (!info) return;
+    void form.submit(
+      async (body) => {
+        const saved = await saveParkkartenInfo(body);
+        // The server trims the note: show what is stored, so the form is not "changed" after saving.
+        fill(saved);
+        return saved;
+      },
+      { success: `Parkkarten ${info.jahr} gespeichert.` },
+    );
   }
 
   return (
-    <Dialog size="L">
-      <Heading>Parkkarten</Heading>
-      <Divider />
-      <Content>
-        <Flex direction="column" gap="size-200">
-          {yearsError && !years ? (
-            <MessageBanner
-              level="danger"
-              title="Die Abrechnungsjahre konnten nicht geladen werden."
-              message={describeError(yearsError)}
+    <FormDialog
+      title="Parkkarten"
+      form={form}
+      size="L"
+      onSubmit={submit}
+      onCancel={dismiss}
+      after={
+        info ? (
+          <>
+            <PrintSection info={info} unsaved={form.dirty} />
+            <VerlaufDisclosure
+              entityType="Parkkarten"
+              entityId={info.pachtabrechnungId}
+              fieldLabels={PARKKARTEN_LABELS}
             />
-          ) : null}
-          <Picker
-            label="Jahr"
-            items={years ?? []}
-            selectedKey={pachtabrechnungID === undefined ? null : String(pachtabrechnungID)}
-            onSelectionChange={(key) => {
-              if (key === null) return;
-              setChosenYear(Number(key));
-              // Another year's values come in: the last year's messages no longer apply.
-              for (const field of FIELDS) form.clear(field);
-              form.setSubmitted(false);
-            }}
-            isDisabled={!years || years.length === 0 || form.saving}
+          </>
+        ) : null
+      }
+    >
+      {yearsError && !years ? (
+        <MessageBanner
+          level="danger"
+          title="Die Abrechnungsjahre konnten nicht geladen werden."
+          message={describeError(yearsError)}
+        />
+      ) : null}
+      <Picker
+        label="Jahr"
+        items={years ?? []}
+        selectedKey={pachtabrechnungID === undefined ? null : String(pachtabrechnungID)}
+        onSelectionChange={(key) => {
+          if (key === null || Number(key) === pachtabrechnungID) return;
+          // Another year's values replace the fields: ask first when some were changed.
+          form.confirmDiscard(() => {
+            form.revert();
+            setChosenYear(Number(key));
+          });
+        }}
+        isDisabled={!years || years.length === 0 || form.saving}
+        width="size-2400"
+      >
+        {(item) => <Item key={String(item.id)}>{item.bezeichnung || String(item.jahr)}</Item>}
+      </Picker>
+      {info ? (
+        <>
+          <Text aria-live="polite">
+            {info.anzahlKarten > 0
+              ? `${countLine(info.anzahlKarten, info.anzahlParzellen)} im Jahr ${info.jahr}`
+              : `Für ${info.jahr} sind noch keine Parkkarten vorgesehen. Die Anzahl je Parzelle tragen Sie unter Parzellen im Feld „Parkkarten für das Jahr“ ein.`}
+          </Text>
+          <NumberInput
+            label="Gebühr je Karte"
+            formatOptions={EURO_FORMAT}
+            hideStepper
+            isRequired={!readOnly}
             width="size-2400"
-            {...invalid(form.serverErrors.pachtabrechnungId)}
-          >
-            {(item) => <Item key={String(item.id)}>{item.bezeichnung || String(item.jahr)}</Item>}
-          </Picker>
-          {info ? (
-            <>
-              <Text aria-live="polite">
-                {info.anzahlKarten > 0
-                  ? `${countLine(info.anzahlKarten, info.anzahlParzellen)} im Jahr ${info.jahr}`
-                  : `Für ${info.jahr} sind noch keine Parkkarten vorgesehen. Die Anzahl je Parzelle tragen Sie unter Parzellen im Feld „Parkkarten für das Jahr“ ein.`}
-              </Text>
-              <ConflictBanner conflict={conflict} />
-              {form.otherErrors.length > 0 ? (
-                <MessageBanner level="danger" title="Nicht gespeichert" message={form.otherErrors.join('\n')} />
-              ) : null}
-              <Form
-                id={formId}
-                onSubmit={submit}
-                aria-label={`Parkkarten ${info.jahr}`}
-                validationBehavior="aria"
-                isReadOnly={readOnly}
-                maxWidth="size-6000"
-              >
-                <NumberField
-                  label="Gebühr je Karte"
-                  value={euro}
-                  onChange={(value) => {
-                    setEuro(value);
-                    form.clear('gebuehrCent');
-                  }}
-                  formatOptions={EURO_FORMAT}
-                  minValue={0}
-                  hideStepper
-                  isRequired={!readOnly}
-                  necessityIndicator={readOnly ? 'icon' : 'label'}
-                  width="size-2400"
-                  description={readOnly ? undefined : 'in €, z. B. 15,00; 0, wenn die Karten nichts kosten'}
-                  {...invalid(errorOf('gebuehrCent'))}
-                />
-                <DateField
-                  label="Gültig bis"
-                  value={gueltigBis}
-                  onChange={(value) => {
-                    setGueltigBis(value);
-                    form.clear('gueltigBis');
-                  }}
-                  readOnly={readOnly}
-                  error={errorOf('gueltigBis')}
-                />
-                <TextArea
-                  label="Hinweis"
-                  necessityIndicator={readOnly ? 'icon' : 'label'}
-                  description={
-                    readOnly
-                      ? undefined
-                      : 'Steht auf jeder Karte, z. B. „Gut sichtbar hinter die Windschutzscheibe legen.“'
-                  }
-                  value={hinweis}
-                  onChange={(value) => {
-                    setHinweis(value);
-                    form.clear('hinweis');
-                  }}
-                  maxLength={2000}
-                  {...invalid(errorOf('hinweis'))}
-                />
-              </Form>
-              <PrintSection info={info} unsaved={dirty && !readOnly} />
-              <VerlaufDisclosure
-                entityType="Parkkarten"
-                entityId={info.pachtabrechnungId}
-                fieldLabels={PARKKARTEN_LABELS}
-              />
-            </>
-          ) : infoError ? (
-            <MessageBanner
-              level="danger"
-              title="Die Parkkarten konnten nicht geladen werden."
-              message={describeError(infoError)}
-            />
-          ) : yearsError && !years ? null : years?.length === 0 ? (
-            <Text>Es gibt noch kein Abrechnungsjahr.</Text>
-          ) : (
-            <Flex justifyContent="center">
-              <ProgressCircle aria-label="Die Parkkarten werden geladen …" isIndeterminate size="S" />
-            </Flex>
-          )}
+            description={readOnly ? undefined : 'in €, z. B. 15,00; 0, wenn die Karten nichts kosten'}
+            {...form.field('gebuehrCent')}
+          />
+          <DateField label="Gültig bis" readOnly={readOnly} {...form.field('gueltigBis')} />
+          <TextArea
+            label="Hinweis"
+            description={
+              readOnly ? undefined : 'Steht auf jeder Karte, z. B. „Gut sichtbar hinter die Windschutzscheibe legen.“'
+            }
+            maxLength={2000}
+            {...form.field('hinweis')}
+          />
+        </>
+      ) : infoError ? (
+        <MessageBanner
+          level="danger"
+          title="Die Parkkarten konnten nicht geladen werden."
+          message={describeError(infoError)}
+        />
+      ) : yearsError && !years ? null : years?.length === 0 ? (
+        <Text>Es gibt noch kein Abrechnungsjahr.</Text>
+      ) : (
+        <Flex justifyContent="center">
+          <ProgressCircle aria-label="Die Parkkarten werden geladen …" isIndeterminate size="S" />
         </Flex>
-      </Content>
-      <ButtonGroup>
-        <Button variant="secondary" onPress={dismiss} isDisabled={form.saving}>
-          {readOnly ? 'Schließen' : 'Abbrechen'}
-        </Button>
-        {readOnly ? null : (
-          <Button variant="accent" type="submit" form={formId} isPending={form.saving} isDisabled={!info}>
-            Speichern
-          </Button>
-        )}
-      </ButtonGroup>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
