@@ -26,7 +26,7 @@ export const NECESSITY_INDICATOR = 'label' as const;
  * instead of closing the dialog. A capture listener on the document runs before Spectrum's own
  * Escape handling; an open picker or combo box (aria-expanded) keeps its Escape.
  */
-function useEscapeAsks(marker: React.RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
+export function useEscapeAsks(marker: React.RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
   const handler = useRef(onEscape);
   handler.current = onEscape;
   useEffect(() => {

@@ -13,12 +13,13 @@ import {
   TextField,
   useDialogContainer,
 } from '@adobe/react-spectrum';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { dayBefore, formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { executeGartenwechsel, type Parzelle, useAdressenLookup } from '../../../api/stammdaten/parzellen';
 import { gartenwechselBody } from '../../../api/stammdaten/schemas';
-import { saveWithToast } from '../../../api/toast';
+import { useEscapeAsks } from '../../../components/FormFrame';
 import { schemaErrors } from '../../../lib/schemaErrors';
+import { useZodForm } from '../../../lib/useZodForm';
 
 export interface GartenwechselDialogProps {
   parzelle: Parzelle;
@@ -43,10 +44,19 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
   const { dismiss } = useDialogContainer();
   const { data: adressen, isLoading } = useAdressenLookup();
   const [step, setStep] = useState(0);
-  const [adresseId, setAdresseId] = useState<number | null>(null);
   const [inputValue, setInputValue] = useState('');
-  const [datum, setDatum] = useState(todayIso());
-  const [running, setRunning] = useState(false);
+  const form = useZodForm(gartenwechselBody, {
+    initial: { neueAdresseId: null as number | null, datum: todayIso() },
+    labels: { neueAdresseId: 'Neuer Nutzungsberechtigter', datum: 'Gartenwechsel' },
+    toBody: (v) => ({ parzelleId: parzelle.id, neueAdresseId: v.neueAdresseId ?? 0, datum: v.datum }),
+    plausibility: { datum: { date: 'event' } },
+  });
+  const { neueAdresseId: adresseId, datum } = form.values;
+  const running = form.saving;
+  // Escape and Abbrechen ask once a holder or date was chosen (nothing is saved before the last step).
+  const marker = useRef<HTMLSpanElement>(null);
+  const cancel = () => form.confirmDiscard(dismiss);
+  useEscapeAsks(marker, form.dirty && !running, cancel);
 
   const candidates = useMemo(
     () => (adressen ?? []).filter((a) => a.id !== parzelle.nutzungsberechtigter?.adresseId),
@@ -67,21 +77,13 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
   ).fields.datum;
   const datumValid = datumError === undefined;
 
-  async function run() {
+  function run() {
     if (!neu || !datumValid || running) return;
-    setRunning(true);
-    try {
-      const result = await saveWithToast(
-        executeGartenwechsel({ parzelleId: parzelle.id, neueAdresseId: neu.id, datum }),
-        { success: `Gartenwechsel für Parzelle ${parzelle.nummer} ausgeführt.` },
-      );
-      if (onDone) onDone(result.parzelle);
-      else dismiss();
-    } catch {
-      // The error toast says why (e.g. a date before the current lease began).
-    } finally {
-      setRunning(false);
-    }
+    void form.submit((body) => executeGartenwechsel(body), {
+      success: `Gartenwechsel für Parzelle ${parzelle.nummer} ausgeführt.`,
+      // The error toast says why a change fails (e.g. a date before the current lease began).
+      onSaved: (result) => (onDone ? onDone(result.parzelle) : dismiss()),
+    });
   }
 
   return (
@@ -89,6 +91,8 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
       <Heading>Gartenwechsel – Parzelle {parzelle.nummer}</Heading>
       <Divider />
       <Content>
+        <span ref={marker} hidden />
+        {form.dialogs}
         <Flex direction="column" gap="size-200">
           <Text>
             Schritt {step + 1} von {STEPS.length}: {STEPS[step]}
@@ -107,7 +111,7 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
               onInputChange={setInputValue}
               selectedKey={adresseId === null ? null : String(adresseId)}
               onSelectionChange={(key: Key | null) => {
-                setAdresseId(key === null ? null : Number(key));
+                form.set('neueAdresseId', key === null ? null : Number(key));
                 const chosen = candidates.find((a) => String(a.id) === String(key));
                 if (chosen) setInputValue(chosen.name);
               }}
@@ -123,7 +127,8 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
               label="Datum des Wechsels"
               type="date"
               value={datum}
-              onChange={setDatum}
+              id={form.idOf('datum')}
+              onChange={(value) => form.set('datum', value)}
               description="Ab diesem Tag gilt der neue Nutzungsberechtigte; der bisherige bis zum Vortag."
               {...(datumValid
                 ? {}
@@ -136,7 +141,7 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
         </Flex>
       </Content>
       <ButtonGroup>
-        <Button variant="secondary" onPress={dismiss} isDisabled={running}>
+        <Button variant="secondary" onPress={cancel} isDisabled={running}>
           Abbrechen
         </Button>
         {step > 0 ? (
@@ -149,7 +154,7 @@ export function GartenwechselDialog({ parzelle, onDone }: GartenwechselDialogPro
             Weiter
           </Button>
         ) : (
-          <Button variant="accent" onPress={() => void run()} isPending={running}>
+          <Button variant="accent" onPress={run} isPending={running}>
             Gartenwechsel ausführen
           </Button>
         )}
