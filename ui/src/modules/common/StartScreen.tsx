@@ -4,20 +4,60 @@ import { type MenuLink, visibleMenu } from '../../app/menu';
 import { useSignedInUser } from '../../app/RequireAuth';
 import { isBuilt } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
+import { type StartCard, visibleCards } from './startCards';
 import './StartScreen.css';
 
-/** The welcome page: who is signed in, and quick links into the areas this user may open. */
+/** Quick links into the built areas this user may open; areas "in Arbeit" are not advertised. */
+function Bereiche({ held }: { held: ReadonlySet<string> }) {
+  const groups = visibleMenu(held, { steuersatz: false }, undefined, isBuilt)
+    .map((group) => ({
+      ...group,
+      links: group.items.filter((item): item is MenuLink => item.kind === 'route' && !item.inArbeit),
+    }))
+    .filter((group) => group.id !== 'start' && group.id !== 'info' && group.links.length > 0);
+  if (groups.length === 0) {
+    return (
+      <Text>Ihrem Konto sind noch keine Bereiche freigegeben. Bitte wenden Sie sich an die Vereinsverwaltung.</Text>
+    );
+  }
+  return (
+    <ul className="kgv-quick-links">
+      {groups.map((group) => (
+        <li key={group.id} className="kgv-quick-link">
+          <Link href={group.links[0]?.path} UNSAFE_className="kgv-quick-link-title">
+            {group.title}
+          </Link>
+          <Text UNSAFE_className="kgv-quick-link-items">{group.links.map((link) => link.title).join(' · ')}</Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Card({ card }: { card: StartCard }) {
+  const headingId = `kgv-start-${card.id}`;
+  const { Body } = card;
+  return (
+    <section className="kgv-start-card" aria-labelledby={headingId}>
+      <Heading level={2} id={headingId} UNSAFE_className="kgv-start-card-title">
+        {card.title}
+      </Heading>
+      <Body />
+    </section>
+  );
+}
+
+/**
+ * The start page: an overview for the signed-in role (cards from the registry in startCards.tsx,
+ * each shown only with its right), then quick links into the user's areas.
+ */
 export default function StartScreen() {
   usePageTitle('Startseite');
   const user = useSignedInUser();
   const vereinsName = useVereinsName();
   // Same key as the sidebar: served from the cache.
   const { rights } = useRights();
-  const groups = rights
-    ? visibleMenu(rights, { steuersatz: false }, undefined, isBuilt)
-        .map((group) => ({ ...group, items: group.items.filter((item) => item.kind !== 'route' || !item.inArbeit) }))
-        .filter((group) => group.id !== 'start' && group.id !== 'info' && group.items.length > 0)
-    : undefined;
+  const cards = rights ? visibleCards(rights) : [];
 
   return (
     <Flex direction="column" gap="size-300">
@@ -27,30 +67,21 @@ export default function StartScreen() {
         </Heading>
         {vereinsName ? <Text UNSAFE_className="kgv-lead">{vereinsName}</Text> : null}
       </div>
+      {cards.length > 0 ? (
+        <div className="kgv-start-cards">
+          {cards.map((card) => (
+            <Card key={card.id} card={card} />
+          ))}
+        </div>
+      ) : null}
       <section aria-labelledby="kgv-start-areas">
         <Heading level={2} id="kgv-start-areas">
           Ihre Bereiche
         </Heading>
-        {!groups ? (
-          <ProgressCircle aria-label="Bereiche werden geladen …" isIndeterminate size="S" />
-        ) : groups.length === 0 ? (
-          <Text>Ihrem Konto sind noch keine Bereiche freigegeben. Bitte wenden Sie sich an die Vereinsverwaltung.</Text>
+        {rights ? (
+          <Bereiche held={rights} />
         ) : (
-          <ul className="kgv-quick-links">
-            {groups.map((group) => {
-              const links = group.items.filter((item): item is MenuLink => item.kind === 'route');
-              const first = links[0];
-              if (!first) return null;
-              return (
-                <li key={group.id} className="kgv-quick-link">
-                  <Link href={first.path} UNSAFE_className="kgv-quick-link-title">
-                    {group.title}
-                  </Link>
-                  <Text UNSAFE_className="kgv-quick-link-items">{links.map((link) => link.title).join(' · ')}</Text>
-                </li>
-              );
-            })}
-          </ul>
+          <ProgressCircle aria-label="Bereiche werden geladen …" isIndeterminate size="S" />
         )}
       </section>
     </Flex>
