@@ -2,7 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/user/services';
 import { systemActor } from '../../src/platform/auth/principal';
+import { addDays, todayIso } from '../../src/platform/dates';
 import { setSection } from '../../src/platform/settings/settings';
+import { buildAdresse } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
 
@@ -64,7 +66,8 @@ describe('the app shell in the browser', () => {
     await expect.poll(() => header.innerText()).toContain('KGV Sonnenhang');
     const text = await header.innerText();
     expect(text).toContain('Administrator');
-    expect(text).toContain('GlobalAdmin');
+    // One spelling of the role: its display name "Global Admin", as the badge says (issue 11).
+    expect(text).not.toContain('GlobalAdmin');
     expect(text).toContain('Global Admin');
     expect(text).toMatch(/\bAdmin\b/);
     await expect
@@ -200,6 +203,32 @@ describe('the app shell in the browser', () => {
     for (const name of ['Kassabuch', 'Jahresvorschreibung', 'Serienbrief', 'Wasserablesung']) {
       expect(await main.getByText(name).count(), name).toBe(0);
     }
+    await page.context().close();
+  });
+
+  it('shows the overview on the start page and opens a record from it', async () => {
+    const today = todayIso();
+    const [year, month, day] = addDays(today, 5).split('-');
+    const adresse = await buildAdresse(app.services, {
+      nachname: 'Geburtstagskind',
+      vorname: 'Greta',
+      geburtsdatum: `${Number(year) - 60}-${month}-${day}`,
+      flags: 256,
+    });
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'admin@test.kgv', TEST_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/');
+    const birthdays = page.getByRole('region', { name: 'Geburtstage in den nächsten 30 Tagen' });
+    const link = birthdays.getByRole('link', { name: 'Geburtstagskind Greta' });
+    await link.waitFor();
+    expect(await birthdays.innerText()).toContain(`${day}.${month}.${year}`);
+    expect(await birthdays.innerText()).toContain('wird 60');
+    expect(await page.getByRole('region', { name: 'Jubiläen in den nächsten 90 Tagen' }).innerText()).toContain(
+      '60. Geburtstag',
+    );
+    expect(await page.getByRole('region', { name: 'Auf einen Blick' }).innerText()).toContain('Mitglieder');
+    await link.click();
+    await page.waitForURL((u) => u.searchParams.get('id') === String(adresse.id));
     await page.context().close();
   });
 });
