@@ -3,6 +3,7 @@ import ShowMenu from '@spectrum-icons/workflow/ShowMenu';
 import User from '@spectrum-icons/workflow/User';
 import { useVereinsName } from '../api/common';
 import type { CurrentUser } from '../api/user';
+import { roleDisplayName } from '../lib/roleNames';
 
 export interface TopBarProps {
   user: CurrentUser;
@@ -37,7 +38,7 @@ export function TopBar({ user, navOpen, onToggleNav }: TopBarProps) {
         {user.isGlobalAdmin ? <Badge variant="indigo">Global Admin</Badge> : null}
         <Flex direction="column" alignItems="end" UNSAFE_className="kgv-user">
           <Text UNSAFE_className="kgv-user-name">{user.name}</Text>
-          <Text UNSAFE_className="kgv-user-role">{user.role}</Text>
+          <Text UNSAFE_className="kgv-user-role">{roleDisplayName(user.role)}</Text>
         </Flex>
         <MenuTrigger align="end">
           <ActionButton aria-label={`Benutzermenü von ${user.name}`}>

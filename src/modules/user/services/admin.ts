@@ -117,7 +117,7 @@ export async function assertMayManage(db: Db, editor: Principal, targetUserId: n
   if (editor.isGlobalAdmin || targetUserId === editor.userId) return;
   const target = await loadRoleRights(db, targetUserId);
   if (target.isGlobalAdmin) {
-    throw forbidden('Einen GlobalAdmin kann nur ein GlobalAdmin ändern.', 'target_beyond_rights');
+    throw forbidden('Einen Global Admin kann nur ein Global Admin ändern.', 'target_beyond_rights');
   }
   const beyond = [...target.rights].filter((r) => !editor.rights.has(r));
   if (beyond.length) {
@@ -253,7 +253,7 @@ export async function saveRole(db: Db, editor: Principal, actor: Actor, input: R
     const existing = input.id ? await trx('roles').where({ id: input.id }).first() : undefined;
     if (input.id && !existing) throw notFound('Die Rolle wurde nicht gefunden.');
     if (existing?.id === GLOBAL_ADMIN_ROLE_ID)
-      throw conflict('Die Rolle GlobalAdmin hält immer alle Rechte und kann nicht geändert werden.');
+      throw conflict('Die Rolle Global Admin hält immer alle Rechte und kann nicht geändert werden.');
     if (existing) {
       await claimVersion(trx, {
         table: 'roles',

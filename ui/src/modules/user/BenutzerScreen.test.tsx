@@ -278,7 +278,10 @@ describe('Rollen', () => {
     await app.renderAt('/grundeinstellungen/benutzer?tab=rollen');
     await waitFor(() => expect(byText('button', 'Neue Rolle', container)).toBeDefined());
     // GlobalAdmin cannot be changed; system roles cannot be deleted.
-    expect(container.querySelector('button[aria-label="Rolle „GlobalAdmin“ bearbeiten"]')).toBeNull();
+    expect(container.querySelector('button[aria-label="Rolle „Global Admin“ bearbeiten"]')).toBeNull();
+    // One spelling in the UI: the display name, not the stored identifier.
+    expect(container.textContent).toContain('Global Admin');
+    expect(container.textContent).not.toContain('GlobalAdmin');
     expect(container.querySelector('button[aria-label="Rolle „Kassier“ löschen"]')).toBeNull();
     expect(container.querySelector('button[aria-label="Rolle „Platzwart“ löschen"]')).not.toBeNull();
 

@@ -6,9 +6,9 @@ import { type Rolle, type RolleInput, updateRolle } from '../../api/user';
 import { fetchRecord } from '../../api/versionConflict';
 import { FormDialog } from '../../components/formKit';
 import { MessageBanner } from '../../components/MessageBanner';
+import { roleDisplayName } from '../../lib/roleNames';
 import { useZodForm } from '../../lib/useZodForm';
 import { ALL_AREAS } from './rightAreas';
-import { roleDisplayName } from './roleNames';
 
 export interface RolleDialogProps {
   /** Absent: a new role. */

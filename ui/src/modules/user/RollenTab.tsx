@@ -6,6 +6,7 @@ import { GLOBAL_ADMIN_ROLE_ID } from '../../../../src/platform/auth/rights';
 import { saveWithToast } from '../../api/toast';
 import { deleteRolle, type Rolle, useRollen } from '../../api/user';
 import { type ListColumn, ListScreen, RowAction } from '../../components/listKit';
+import { roleDisplayName } from '../../lib/roleNames';
 import { RolleDialog } from './RolleDialog';
 import { summarizeRights } from './rightAreas';
 
@@ -22,7 +23,7 @@ function RightsList({ rolle }: { rolle: Rolle }) {
   const areas = summarizeRights(rolle.rights);
   if (areas.length === 0) return <Text>Keine Rechte.</Text>;
   return (
-    <dl className="kgv-rights" aria-label={`Rechte der Rolle ${rolle.name}`}>
+    <dl className="kgv-rights" aria-label={`Rechte der Rolle ${roleDisplayName(rolle.name)}`}>
       {areas.map((area) => (
         <div key={area.title} style={{ display: 'contents' }}>
           <dt>{area.title}</dt>
@@ -39,15 +40,15 @@ const COLUMNS: readonly ListColumn<Rolle>[] = [
     name: 'Rolle',
     rowHeader: true,
     minWidth: 180,
-    sortValue: (r) => r.name,
-    text: (r) => (r.isSystem ? `${r.name} (mitgeliefert)` : r.name),
+    sortValue: (r) => roleDisplayName(r.name),
+    text: (r) => (r.isSystem ? `${roleDisplayName(r.name)} (mitgeliefert)` : r.name),
     render: (r) => (
       <Flex direction="column" gap="size-50" alignItems="start">
-        <Text>{r.name}</Text>
+        <Text>{roleDisplayName(r.name)}</Text>
         {r.isSystem ? <Badge variant="neutral">mitgeliefert</Badge> : null}
       </Flex>
     ),
-    export: { typ: 'text', value: (r) => r.name },
+    export: { typ: 'text', value: (r) => roleDisplayName(r.name) },
   },
   {
     key: 'description',
@@ -114,13 +115,13 @@ export function RollenTab({ canEdit }: RollenTabProps) {
           editable(rolle) ? (
             <>
               <RowAction
-                label={`Rolle „${rolle.name}“ bearbeiten`}
+                label={`Rolle „${roleDisplayName(rolle.name)}“ bearbeiten`}
                 icon={<Edit />}
                 onPress={() => setPending({ kind: 'edit', rolle })}
               />
               {rolle.isSystem ? null : (
                 <RowAction
-                  label={`Rolle „${rolle.name}“ löschen`}
+                  label={`Rolle „${roleDisplayName(rolle.name)}“ löschen`}
                   icon={<Delete />}
                   onPress={() => setPending({ kind: 'delete', rolle })}
                 />

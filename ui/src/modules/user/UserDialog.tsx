@@ -29,9 +29,9 @@ import {
 import { fetchRecord } from '../../api/versionConflict';
 import { FormDialog } from '../../components/formKit';
 import { MessageBanner } from '../../components/MessageBanner';
+import { roleDisplayName } from '../../lib/roleNames';
 import { useZodForm } from '../../lib/useZodForm';
 import { CREATED_WITHOUT_MAIL, LINK_WITHOUT_MAIL, PasswortLinkBox } from './PasswortLinkBox';
-import { roleDisplayName } from './roleNames';
 
 export const NEW_USER_NOTE =
   'Der Benutzer erhält eine E-Mail, um sein Passwort festzulegen. Ist kein Mailserver eingerichtet, sehen Sie stattdessen den Link zum Weitergeben.';

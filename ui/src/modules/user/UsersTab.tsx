@@ -3,13 +3,14 @@ import { type Key, useState } from 'react';
 import { saveWithToast } from '../../api/toast';
 import { deleteUser, resetUsersMfa, type UserRow, useUsers } from '../../api/user';
 import { type ListColumn, ListScreen } from '../../components/listKit';
+import { roleDisplayName } from '../../lib/roleNames';
 import { formatDateTime, userStatus } from './format';
 import { UserDialog } from './UserDialog';
 
 type Pending = { kind: 'edit'; user?: UserRow } | { kind: 'delete' | 'reset2fa'; user: UserRow } | null;
 
 function rolesText(user: UserRow): string {
-  return user.roles.map((r) => r.name).join(', ');
+  return user.roles.map((r) => roleDisplayName(r.name)).join(', ');
 }
 
 function statusLight(user: UserRow) {

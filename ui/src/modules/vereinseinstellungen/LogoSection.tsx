@@ -136,11 +136,11 @@ export function LogoSection({ iconFile, canEdit, onDirtyChange }: LogoSectionPro
                 {chosen.name} ({formatFileSize(chosen.size)})
               </Text>
               <ButtonGroup marginTop="size-200">
-                <Button variant="accent" onPress={upload} isPending={uploading}>
-                  Speichern
-                </Button>
                 <Button variant="secondary" onPress={() => setChosen(null)} isDisabled={uploading}>
                   Abbrechen
+                </Button>
+                <Button variant="accent" onPress={upload} isPending={uploading}>
+                  Speichern
                 </Button>
               </ButtonGroup>
             </View>
