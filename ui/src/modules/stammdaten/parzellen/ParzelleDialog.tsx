@@ -12,7 +12,6 @@ import {
   Heading,
   Item,
   Link,
-  NumberField,
   Picker,
   ProgressCircle,
   Switch,
@@ -24,9 +23,9 @@ import {
   TextField,
   useDialogContainer,
 } from '@adobe/react-spectrum';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
-import { describeError, isAbortedError } from '../../../api/errors';
+import { describeError } from '../../../api/errors';
 import { parkkartenPdfUrl } from '../../../api/stammdaten/parkkarten';
 import {
   PARZELLE_FLAGS,
@@ -38,28 +37,13 @@ import {
   useHwzLookup,
 } from '../../../api/stammdaten/parzellen';
 import { parzelleBody } from '../../../api/stammdaten/schemas';
-import { saveWithToast } from '../../../api/toast';
-import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
-import { ConflictBanner } from '../../../components/formKit';
+import { fetchRecord } from '../../../api/versionConflict';
+import { NECESSITY_INDICATOR, useEscapeAsks } from '../../../components/FormFrame';
+import { ConflictBanner, FormSummary, invalid, NumberInput } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { VerlaufPanel } from '../../../components/VerlaufPanel';
-import { schemaErrors } from '../../../lib/schemaErrors';
-import { matchFieldErrors } from '../../../lib/serverErrors';
+import { useZodForm } from '../../../lib/useZodForm';
 import { areaToInput, inputToArea } from './format';
-
-const FIELDS = [
-  'nummer',
-  'flaeche',
-  'gemeinschaftsflaeche',
-  'anzahlParkkarten',
-  'flags',
-  'wasserzaehlerNummer',
-  'hauptwasserzaehlerId',
-  'gruppeId',
-  'aktiv',
-  'notiz',
-] as const;
-type Field = (typeof FIELDS)[number];
 
 const FLAG_OPTIONS = [
   { key: 'staendigWohnen', label: 'ständig wohnen', bit: PARZELLE_FLAGS.staendigWohnen },
@@ -69,9 +53,44 @@ const FLAG_OPTIONS = [
 
 const NONE = 'none';
 
-function invalid(error: string | undefined) {
-  return error ? { validationState: 'invalid' as const, errorMessage: error } : {};
-}
+const toValues = (r: Parzelle) => ({
+  nummer: r.nummer,
+  flaeche: areaToInput(r.flaeche),
+  gemeinschaftsflaeche: areaToInput(r.gemeinschaftsflaeche),
+  anzahlParkkarten: r.anzahlParkkarten,
+  flags: r.flags,
+  wasserzaehlerNummer: r.wasserzaehlerNummer,
+  hauptwasserzaehlerId: r.hauptwasserzaehlerId as number | null,
+  gruppeId: r.gruppeId as number | null,
+  aktiv: r.aktiv,
+  notiz: r.notiz,
+});
+
+const EMPTY = {
+  nummer: '',
+  flaeche: '',
+  gemeinschaftsflaeche: '',
+  anzahlParkkarten: 0,
+  flags: 0,
+  wasserzaehlerNummer: '',
+  hauptwasserzaehlerId: null as number | null,
+  gruppeId: null as number | null,
+  aktiv: true,
+  notiz: '',
+};
+
+const LABELS = {
+  nummer: 'Nummer',
+  flaeche: 'Fläche',
+  gemeinschaftsflaeche: 'Gemeinschaftsfläche für das Jahr',
+  anzahlParkkarten: 'Parkkarten für das Jahr',
+  flags: 'Zuschläge',
+  wasserzaehlerNummer: 'Wasserzähler-Nummer',
+  hauptwasserzaehlerId: 'Hauptwasserzähler',
+  gruppeId: 'Gruppe',
+  aktiv: 'Aktiv',
+  notiz: 'Notiz',
+};
 
 export interface ParzelleDialogProps {
   /** The plot to show; absent for a new one. */
@@ -93,174 +112,104 @@ export function ParzelleDialog({
 }: ParzelleDialogProps) {
   const { dismiss } = useDialogContainer();
   const formId = useId();
-  const [nummer, setNummer] = useState(parzelle?.nummer ?? '');
-  const [flaeche, setFlaeche] = useState(areaToInput(parzelle?.flaeche));
-  const [gemeinschaft, setGemeinschaft] = useState(areaToInput(parzelle?.gemeinschaftsflaeche));
-  const [parkkarten, setParkkarten] = useState(parzelle?.anzahlParkkarten ?? 0);
-  const [flags, setFlags] = useState(parzelle?.flags ?? 0);
-  const [wasserzaehler, setWasserzaehler] = useState(parzelle?.wasserzaehlerNummer ?? '');
-  const [hwzId, setHwzId] = useState<number | null>(parzelle?.hauptwasserzaehlerId ?? null);
-  const [gruppeId, setGruppeId] = useState<number | null>(parzelle?.gruppeId ?? null);
-  const [aktiv, setAktiv] = useState(parzelle?.aktiv ?? true);
-  const [notiz, setNotiz] = useState(parzelle?.notiz ?? '');
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const conflict = useVersionConflict({
-    record: parzelle,
-    toValues: (r: Parzelle) => ({
-      nummer: r.nummer,
-      flaeche: areaToInput(r.flaeche),
-      gemeinschaft: areaToInput(r.gemeinschaftsflaeche),
-      parkkarten: r.anzahlParkkarten,
-      flags: r.flags,
-      wasserzaehler: r.wasserzaehlerNummer,
-      hwzId: r.hauptwasserzaehlerId,
-      gruppeId: r.gruppeId,
-      aktiv: r.aktiv,
-      notiz: r.notiz,
-    }),
-    values: { nummer, flaeche, gemeinschaft, parkkarten, flags, wasserzaehler, hwzId, gruppeId, aktiv, notiz },
-    setValues: (v) => {
-      setNummer(v.nummer);
-      setFlaeche(v.flaeche);
-      setGemeinschaft(v.gemeinschaft);
-      setParkkarten(v.parkkarten);
-      setFlags(v.flags);
-      setWasserzaehler(v.wasserzaehler);
-      setHwzId(v.hwzId);
-      setGruppeId(v.gruppeId);
-      setAktiv(v.aktiv);
-      setNotiz(v.notiz);
-    },
-    reload: () =>
-      fetchRecord<Parzelle>('/api/Stammdaten/GetParzelle', {
-        id: parzelle?.id ?? 0,
-        pachtabrechnungID: pachtabrechnungID ?? parzelle?.pachtabrechnungId,
-      }),
-  });
-  const { data: hwz } = useHwzLookup();
-  const { data: gruppen } = useGruppenLookup();
-
-  const flaecheValue = inputToArea(flaeche);
-  const gemeinschaftValue = inputToArea(gemeinschaft);
-  const errorOf = (field: Field) => serverErrors[field];
-  const clear = (field: Field) =>
-    setServerErrors((errors) => {
-      const { [field]: _, ...rest } = errors;
-      return rest;
-    });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (readOnly || saving) return;
-    const body: ParzelleInput = {
-      ...(parzelle ? { id: parzelle.id, version: conflict.version } : {}),
-      nummer: nummer.trim(),
-      flaeche: flaecheValue ?? '0.00',
-      gemeinschaftsflaeche: gemeinschaftValue ?? null,
-      anzahlParkkarten: Number.isFinite(parkkarten) ? parkkarten : 0,
-      flags,
-      wasserzaehlerNummer: wasserzaehler.trim(),
-      hauptwasserzaehlerId: hwzId,
-      gruppeId,
-      aktiv,
-      notiz,
+  const form = useZodForm(parzelleBody, {
+    initial: parzelle ? toValues(parzelle) : EMPTY,
+    labels: LABELS,
+    toBody: (v, { version }): ParzelleInput => ({
+      ...(parzelle ? { id: parzelle.id, version } : {}),
+      nummer: v.nummer.trim(),
+      flaeche: inputToArea(v.flaeche) ?? '0.00',
+      gemeinschaftsflaeche: inputToArea(v.gemeinschaftsflaeche) ?? null,
+      anzahlParkkarten: v.anzahlParkkarten,
+      flags: v.flags,
+      wasserzaehlerNummer: v.wasserzaehlerNummer.trim(),
+      hauptwasserzaehlerId: v.hauptwasserzaehlerId,
+      gruppeId: v.gruppeId,
+      aktiv: v.aktiv,
+      notiz: v.notiz,
       ...(pachtabrechnungID !== undefined
         ? { pachtabrechnungId: pachtabrechnungID }
         : parzelle
           ? { pachtabrechnungId: parzelle.pachtabrechnungId }
           : {}),
-    };
-    // The API's own schema, and what the form could not read as an area.
-    const found = schemaErrors(parzelleBody, body, FIELDS);
-    if (flaecheValue === undefined)
-      found.fields.flaeche = 'Bitte geben Sie die Fläche in m² ein, z. B. 400 oder 400,50.';
-    if (gemeinschaftValue === undefined)
-      found.fields.gemeinschaftsflaeche = 'Bitte geben Sie die Fläche in m² ein, z. B. 100 oder leer lassen.';
-    setServerErrors(found.fields);
-    setOtherErrors(found.other);
-    if (Object.keys(found.fields).length > 0 || found.other.length > 0) return;
-    setSaving(true);
-    try {
-      await saveWithToast(saveParzelle(body), { success: `Parzelle ${body.nummer} gespeichert.` });
-      dismiss();
-    } catch (error) {
-      if (!isAbortedError(error) && !conflict.noteError(error)) {
-        const matched = matchFieldErrors(error, FIELDS);
-        setServerErrors(matched.fields);
-        setOtherErrors(matched.other);
-      }
-    } finally {
-      setSaving(false);
-    }
+    }),
+    // What the form could not read as an area or a count; the API's schema checks the rest.
+    inputErrors: (v) => ({
+      flaeche:
+        inputToArea(v.flaeche) === undefined
+          ? 'Bitte geben Sie die Fläche in m² ein, z. B. 400 oder 400,50.'
+          : undefined,
+      gemeinschaftsflaeche:
+        inputToArea(v.gemeinschaftsflaeche) === undefined
+          ? 'Bitte geben Sie die Fläche in m² ein, z. B. 100 oder leer lassen.'
+          : undefined,
+      anzahlParkkarten: Number.isNaN(v.anzahlParkkarten)
+        ? 'Bitte geben Sie die Anzahl ein – 0, wenn keine.'
+        : undefined,
+    }),
+    conflict: {
+      record: parzelle,
+      toValues,
+      reload: () =>
+        fetchRecord<Parzelle>('/api/Stammdaten/GetParzelle', {
+          id: parzelle?.id ?? 0,
+          pachtabrechnungID: pachtabrechnungID ?? parzelle?.pachtabrechnungId,
+        }),
+    },
+    readOnly,
+  });
+  const { flags, hauptwasserzaehlerId: hwzId, gruppeId } = form.values;
+  const saving = form.saving;
+  const { data: hwz } = useHwzLookup();
+  const { data: gruppen } = useGruppenLookup();
+  // Escape and Abbrechen ask before typed text is dropped.
+  const marker = useRef<HTMLSpanElement>(null);
+  const cancel = () => form.confirmDiscard(dismiss);
+  useEscapeAsks(marker, form.dirty && !saving, cancel);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (readOnly || saving) return;
+    void form.submit((body) => saveParzelle(body), {
+      success: (saved) => `Parzelle ${saved.nummer} gespeichert.`,
+      onSaved: dismiss,
+    });
   }
 
   const title = parzelle ? `Parzelle ${parzelle.nummer}` : 'Neue Parzelle';
   const holder = parzelle?.nutzungsberechtigter;
 
-  const form = (
+  const stammdaten = (
     <>
-      <ConflictBanner conflict={conflict} />
-      {otherErrors.length > 0 ? (
-        <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
-      ) : null}
+      <ConflictBanner conflict={form.conflict} />
+      <FormSummary form={form} />
       <Form
         id={formId}
         onSubmit={submit}
         aria-label={`${title} – Stammdaten`}
         validationBehavior="aria"
         isReadOnly={readOnly}
+        necessityIndicator={NECESSITY_INDICATOR}
         maxWidth="size-6000"
       >
         <TextField
           label="Nummer"
-          value={nummer}
-          onChange={(value) => {
-            setNummer(value);
-            clear('nummer');
-          }}
           isRequired={!readOnly}
           maxLength={20}
           autoFocus={!parzelle}
-          {...invalid(errorOf('nummer'))}
+          {...form.field('nummer')}
         />
-        <TextField
-          label="Fläche"
-          description="in m², z. B. 400,00"
-          value={flaeche}
-          onChange={(value) => {
-            setFlaeche(value);
-            clear('flaeche');
-          }}
-          inputMode="decimal"
-          {...invalid(errorOf('flaeche'))}
-        />
+        <TextField label="Fläche" description="in m², z. B. 400,00" inputMode="decimal" {...form.field('flaeche')} />
         <TextField
           label="Gemeinschaftsfläche für das Jahr"
           description="in m²; leer, wenn keine"
-          value={gemeinschaft}
-          onChange={(value) => {
-            setGemeinschaft(value);
-            clear('gemeinschaftsflaeche');
-          }}
           inputMode="decimal"
-          {...invalid(errorOf('gemeinschaftsflaeche'))}
+          {...form.field('gemeinschaftsflaeche')}
         />
-        <NumberField
-          label="Parkkarten für das Jahr"
-          value={parkkarten}
-          onChange={(value) => {
-            setParkkarten(value);
-            clear('anzahlParkkarten');
-          }}
-          minValue={0}
-          maxValue={100}
-          step={1}
-          {...invalid(errorOf('anzahlParkkarten'))}
-        />
+        <NumberInput label="Parkkarten für das Jahr" {...form.field('anzahlParkkarten')} />
         <CheckboxGroup
           label="Zuschläge"
+          id={form.idOf('flags')}
           value={FLAG_OPTIONS.filter((option) => (flags & option.bit) !== 0).map((option) => option.key)}
           onChange={(keys) => {
             // Bits the form does not know are kept.
@@ -269,10 +218,9 @@ export function ParzelleDialog({
               (sum, option) => sum | option.bit,
               0,
             );
-            setFlags((flags & ~known) | chosen);
-            clear('flags');
+            form.set('flags', (flags & ~known) | chosen);
           }}
-          {...invalid(errorOf('flags'))}
+          {...invalid(form.errors.flags)}
         >
           {FLAG_OPTIONS.map((option) => (
             <Checkbox key={option.key} value={option.key}>
@@ -280,58 +228,41 @@ export function ParzelleDialog({
             </Checkbox>
           ))}
         </CheckboxGroup>
-        <TextField
-          label="Wasserzähler-Nummer"
-          value={wasserzaehler}
-          onChange={(value) => {
-            setWasserzaehler(value);
-            clear('wasserzaehlerNummer');
-          }}
-          maxLength={50}
-          {...invalid(errorOf('wasserzaehlerNummer'))}
-        />
+        <TextField label="Wasserzähler-Nummer" maxLength={50} {...form.field('wasserzaehlerNummer')} />
         <Picker
           label="Hauptwasserzähler"
+          id={form.idOf('hauptwasserzaehlerId')}
           items={[
             { id: NONE, name: 'keiner' },
             ...(hwz ?? []).map((item) => ({ id: String(item.id), name: item.name })),
           ]}
           selectedKey={hwzId === null ? NONE : String(hwzId)}
           onSelectionChange={(key) => {
-            setHwzId(key === NONE || key === null ? null : Number(key));
-            clear('hauptwasserzaehlerId');
+            form.set('hauptwasserzaehlerId', key === NONE || key === null ? null : Number(key));
           }}
-          {...invalid(errorOf('hauptwasserzaehlerId'))}
+          {...invalid(form.errors.hauptwasserzaehlerId)}
         >
           {(item) => <Item key={item.id}>{item.name}</Item>}
         </Picker>
         <Picker
           label="Gruppe"
+          id={form.idOf('gruppeId')}
           items={[
             { id: NONE, name: 'keine' },
             ...(gruppen ?? []).map((item) => ({ id: String(item.id), name: item.name })),
           ]}
           selectedKey={gruppeId === null ? NONE : String(gruppeId)}
           onSelectionChange={(key) => {
-            setGruppeId(key === NONE || key === null ? null : Number(key));
-            clear('gruppeId');
+            form.set('gruppeId', key === NONE || key === null ? null : Number(key));
           }}
-          {...invalid(errorOf('gruppeId'))}
+          {...invalid(form.errors.gruppeId)}
         >
           {(item) => <Item key={item.id}>{item.name}</Item>}
         </Picker>
-        <Switch isSelected={aktiv} onChange={setAktiv} isReadOnly={readOnly}>
+        <Switch isSelected={form.values.aktiv} onChange={(value) => form.set('aktiv', value)} isReadOnly={readOnly}>
           Aktiv
         </Switch>
-        <TextArea
-          label="Notiz"
-          value={notiz}
-          onChange={(value) => {
-            setNotiz(value);
-            clear('notiz');
-          }}
-          {...invalid(errorOf('notiz'))}
-        />
+        <TextArea label="Notiz" {...form.field('notiz')} />
       </Form>
     </>
   );
@@ -364,6 +295,8 @@ export function ParzelleDialog({
       </Header>
       <Divider />
       <Content>
+        <span ref={marker} hidden />
+        {form.dialogs}
         {parzelle ? (
           <Tabs aria-label={title}>
             <TabList>
@@ -372,7 +305,7 @@ export function ParzelleDialog({
               <Item key="verlauf">Verlauf</Item>
             </TabList>
             <TabPanels>
-              <Item key="stammdaten">{form}</Item>
+              <Item key="stammdaten">{stammdaten}</Item>
               <Item key="gartenhistorie">
                 <Gartenhistorie parzelleId={parzelle.id} />
               </Item>
@@ -382,7 +315,7 @@ export function ParzelleDialog({
             </TabPanels>
           </Tabs>
         ) : (
-          form
+          stammdaten
         )}
       </Content>
       <ButtonGroup>
@@ -392,7 +325,7 @@ export function ParzelleDialog({
           </Button>
         ) : (
           <>
-            <Button variant="secondary" onPress={dismiss} isDisabled={saving}>
+            <Button variant="secondary" onPress={cancel} isDisabled={saving}>
               Abbrechen
             </Button>
             <Button variant="accent" type="submit" form={formId} isPending={saving}>
