@@ -60,10 +60,15 @@ export function combinedDocument(letters: BatchLetter[]): string {
   if (!first) throw new Error('combinedDocument: no letters, or a letter that is not a plain document');
   const bodies = letters.map((letter, i) => {
     const style = i === 0 ? 'position:relative' : 'position:relative;break-before:page';
-    const marker = `<a href="${MARKER}${i}" style="position:absolute;left:0;top:0;width:1px;height:1px"></a>`;
-    return `<div style="${style}">${marker}${letter.parts?.body ?? ''}</div>`;
+    return `<div style="${style}"><a class="kgv-batch-marker" href="${MARKER}${i}"></a>${letter.parts?.body ?? ''}</div>`;
   });
-  return `${first.head}${bodies.join('')}${first.tail}`;
+  // Whatever the template's CSS says about links (print CSS often writes a link's address after
+  // it), the marker stays an empty 1 px box: a link annotation needs a box, the page shows nothing.
+  const markerCss =
+    '<style>a.kgv-batch-marker { all: unset !important; display: block !important; position: absolute !important; ' +
+    'left: 0 !important; top: 0 !important; width: 1px !important; height: 1px !important; } ' +
+    'a.kgv-batch-marker::before, a.kgv-batch-marker::after { content: none !important; display: none !important; }</style>';
+  return `${first.head}${markerCss}${bodies.join('')}${first.tail}`;
 }
 
 function text(value: unknown): string | undefined {

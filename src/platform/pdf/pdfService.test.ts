@@ -215,8 +215,9 @@ describe('pdf service', () => {
 
   it('keeps documents with different CSS apart and in order', async () => {
     const pdf = newService();
-    const red = (text: string) =>
-      htmlDocument(createElement('p', null, text), { title: text, css: 'p { color: red; }' });
+    // Print CSS that writes each link's address after it must not show the batch's page markers.
+    const css = 'p { color: red; } a::after { content: " (" attr(href) ")"; } a { display: inline; }';
+    const red = (text: string) => htmlDocument(createElement('p', null, text), { title: text, css });
     const htmls = [page('A'), red('B'), red('C'), '<p>Kein ganzes Dokument</p>', page('E'), page('F')];
     const texts = await Promise.all((await collect(pdf.renderBatch(htmls))).map((b) => pdfText(b)));
     expect(texts.map((t) => t.trim())).toEqual(['A', 'B', 'C', 'Kein ganzes Dokument', 'E', 'F']);
