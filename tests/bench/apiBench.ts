@@ -16,12 +16,15 @@ export type ApiBenchResult = {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-/** Fires requests from `concurrency` loops for `seconds`; answers req/s and latency percentiles (ms). */
-export async function load(
+export type LoadResult = { rps: number; p50: number; p95: number };
+type Sample = { latencies: number[]; seconds: number };
+
+/** Fires requests from `concurrency` loops for `seconds`; answers the latencies (ms) and the time taken. */
+async function sample(
   url: string,
   headers: Record<string, string>,
   opts: { concurrency: number; seconds: number },
-): Promise<{ rps: number; p50: number; p95: number }> {
+): Promise<Sample> {
   const latencies: number[] = [];
   const until = performance.now() + opts.seconds * 1000;
   const started = performance.now();
@@ -36,9 +39,45 @@ export async function load(
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) };
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+function summary(samples: Sample[]): LoadResult {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) };
+}
+
+/** Fires requests from `concurrency` loops for `seconds`; answers req/s and latency percentiles (ms). */
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  opts: { concurrency: number; seconds: number },
+): Promise<LoadResult> {
+  return summary([await sample(url, headers, opts)]);
+}
+
+/**
+ * The app against its floor in the same run: one-second turns of each, alternating, so that other
+ * work on a shared machine weighs on both sides alike instead of on whichever ran second.
+ */
+export async function compareLoad(
+  appUrl: string,
+  bareUrl: string,
+  headers: Record<string, string>,
+  opts: { concurrency: number; seconds: number },
+): Promise<{ app: LoadResult; bare: LoadResult; ratio: number }> {
+  const app: Sample[] = [];
+  const bare: Sample[] = [];
+  const turns = Math.max(1, Math.round(opts.seconds));
+  const turn = { concurrency: opts.concurrency, seconds: opts.seconds / turns };
+  for (let i = 0; i < turns; i++) {
+    app.push(await sample(appUrl, headers, turn));
+    bare.push(await sample(bareUrl, headers, turn));
+  }
+  const a = summary(app);
+  const b = summary(bare);
+  return { app: a, bare: b, ratio: a.rps / b.rps };
 }
 
 /**
@@ -65,13 +104,12 @@ export async function benchApi(opts: { concurrency: number; seconds: number }): 
     // Warm-up, then measure both in the same run.
     await load(`${app.url}/api/User`, headers, { concurrency: 4, seconds: 1 });
     await load(bareUrl, headers, { concurrency: 4, seconds: 1 });
-    const a = await load(`${app.url}/api/User`, headers, opts);
-    const b = await load(bareUrl, headers, opts);
+    const { app: a, bare: b, ratio } = await compareLoad(`${app.url}/api/User`, bareUrl, headers, opts);
     server.close();
     return {
       appRps: a.rps,
       bareRps: b.rps,
-      ratio: a.rps / b.rps,
+      ratio,
       appP50: a.p50,
       appP95: a.p95,
       bareP50: b.p50,

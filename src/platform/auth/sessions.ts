@@ -11,8 +11,7 @@ export const REMEMBER_DAYS = 30;
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 export const TOUCH_AFTER_MS = 60_000;
 
-/** Sessions are stored under the hash of their cookie token, never the token itself. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const expiry = (from: Date, remember: boolean) =>
   nowDb(new Date(from.getTime() + (remember ? REMEMBER_DAYS * 1440 : SESSION_IDLE_MINUTES) * 60_000));
 

@@ -22,6 +22,7 @@ type Tracker = {
   /** SQLite: the data_version of our connection, which changes when another connection commits. */
   externalVersion?: () => number;
   lastExternal?: number;
+  externalCheckedAt: number;
   /** How long a kept answer may be used without knowing about other processes' writes (MySQL). */
   maxAgeMs: number | undefined;
 };
@@ -30,6 +31,8 @@ const trackers = new WeakMap<object, Tracker>();
 const ALL = '*';
 /** MySQL: writes of another process (CLI) are seen after at most this long. */
 export const UNTRACKED_MAX_AGE_MS = 2000;
+/** SQLite: other connections' commits are looked for at most this often. */
+const EXTERNAL_CHECK_MS = 1;
 
 const WRITE = /^\s*(?:insert|replace|update|delete|create|alter|drop|truncate|rename)\b/i;
 // knex writes one table per statement: `insert into \`t\``, `update \`t\` set`, `delete from \`t\``.
@@ -55,6 +58,7 @@ export function trackChanges(db: Knex, opts: { sqlite: boolean }): { sqliteConne
     versions: new Map(),
     everything: 0,
     pending: new Map(),
+    externalCheckedAt: Number.NEGATIVE_INFINITY,
     maxAgeMs: opts.sqlite ? undefined : UNTRACKED_MAX_AGE_MS,
   };
   trackers.set(db, tracker);
@@ -95,6 +99,7 @@ export function trackChanges(db: Knex, opts: { sqlite: boolean }): { sqliteConne
       // A new connection has its own counter: count it as a change.
       tracker.everything++;
       tracker.lastExternal = undefined;
+      tracker.externalCheckedAt = Number.NEGATIVE_INFINITY;
     },
   };
 }
@@ -107,7 +112,9 @@ export function trackChanges(db: Knex, opts: { sqlite: boolean }): { sqliteConne
 export function changeStamp(db: Knex, tables: readonly string[]): string | undefined {
   const tracker = trackers.get(db);
   if (!tracker) return undefined;
-  if (tracker.externalVersion) {
+  if (tracker.externalVersion && performance.now() - tracker.externalCheckedAt >= EXTERNAL_CHECK_MS) {
+    // At most once a millisecond: under load the pragma itself was a noticeable part of a request.
+    tracker.externalCheckedAt = performance.now();
     const now = tracker.externalVersion();
     if (tracker.lastExternal !== undefined && now !== tracker.lastExternal) tracker.everything++;
     tracker.lastExternal = now;
