@@ -133,13 +133,27 @@ export interface FormPageProps {
   children: ReactNode;
   submitLabel?: string;
   maxWidth?: ComponentProps<typeof Form>['maxWidth'];
+  /**
+   * False when the page renders `form.dialogs` itself: a form in a tab is unmounted on another
+   * tab, but the page's "Zurück zur Liste" still needs the discard question.
+   */
+  renderDialogs?: boolean;
 }
 
 /**
  * A form on a page or in a tab: summary on top, "Abbrechen | Speichern" below (none when read-only).
  * Abbrechen puts the saved values back after asking; leaving the page asks (the form's guard).
  */
-export function FormPage({ label, form, onSubmit, onCancel, children, submitLabel, maxWidth }: FormPageProps) {
+export function FormPage({
+  label,
+  form,
+  onSubmit,
+  onCancel,
+  children,
+  submitLabel,
+  maxWidth,
+  renderDialogs = true,
+}: FormPageProps) {
   const formId = useId();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -179,7 +193,7 @@ export function FormPage({ label, form, onSubmit, onCancel, children, submitLabe
           </Button>
         </Flex>
       )}
-      {form.dialogs}
+      {renderDialogs ? form.dialogs : null}
     </>
   );
 }

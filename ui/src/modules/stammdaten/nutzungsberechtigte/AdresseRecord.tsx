@@ -18,9 +18,8 @@ import ChevronLeft from '@spectrum-icons/workflow/ChevronLeft';
 import Delete from '@spectrum-icons/workflow/Delete';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { formatGermanDate } from '../../../../../src/platform/dates';
+import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
-import { isAbortedError } from '../../../api/errors';
 import {
   type Adresse,
   deleteAdresse,
@@ -28,33 +27,24 @@ import {
   stammdatenblattUrl,
   useAdresse,
 } from '../../../api/stammdaten/adressen';
+import { adresseBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
-import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
-import { ConflictBanner } from '../../../components/formKit';
+import { fetchRecord } from '../../../api/versionConflict';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { matchFieldErrors } from '../../../lib/serverErrors';
-import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
+import { useZodForm } from '../../../lib/useZodForm';
 import { AbstellplaetzeTab } from './AbstellplaetzeTab';
 import { DateienTab } from './DateienTab';
-import {
-  type AdresseDraft,
-  type DraftField,
-  draftFromAdresse,
-  EMPTY_DRAFT,
-  inputFromDraft,
-  sameDraft,
-  validateDraft,
-} from './draft';
+import { DATE_FIELDS, draftFromAdresse, EMPTY_DRAFT, inputFromDraft } from './draft';
+import { DATE_ERROR } from './format';
 import { ParzellenTab } from './ParzellenTab';
-import { StammdatenForm as StammdatenFormPanel } from './StammdatenForm';
+import { DRAFT_LABELS, StammdatenForm as StammdatenFormPanel } from './StammdatenForm';
 import { VerlaufTab } from './VerlaufTab';
 import { WeiterePersonenTab } from './WeiterePersonenTab';
 
 const PATH = '/stammdatenverwalten/nutzungsberechtigte';
 const TABS = ['stammdaten', 'parzellen', 'abstellplaetze', 'personen', 'dateien', 'verlauf'] as const;
 type Tab = (typeof TABS)[number];
-const DRAFT_FIELDS = Object.keys(EMPTY_DRAFT) as DraftField[];
 
 /** The list's URL: the record's id and tab go, the filters stay. */
 function listUrl(): string {
@@ -77,57 +67,46 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
   const tabParam = new URLSearchParams(search).get('tab');
   const tab: Tab = !isNew && TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'stammdaten';
 
-  const [baseline, setBaseline] = useState<AdresseDraft>(EMPTY_DRAFT);
-  const [draft, setDraft] = useState<AdresseDraft>(EMPTY_DRAFT);
   const [loadedId, setLoadedId] = useState<number | undefined>(undefined);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<DraftField, string>>>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [leaving, setLeaving] = useState(false);
   // The record the form was filled from: its version goes with the save.
   const [record, setRecord] = useState<Adresse | undefined>(undefined);
-  const conflict = useVersionConflict({
-    record,
-    toValues: draftFromAdresse,
-    values: draft,
-    setValues: setDraft,
-    reload: async () => {
-      const fresh = await fetchRecord<Adresse>('/api/Stammdaten/GetAdresse', { id: record?.id ?? 0 });
-      // What is stored now is the new "unchanged" state; the user's edits stay in the draft.
-      setBaseline(draftFromAdresse(fresh));
-      return fresh;
+  const form = useZodForm(adresseBody, {
+    initial: EMPTY_DRAFT,
+    labels: DRAFT_LABELS,
+    toBody: (draft, { version }) => inputFromDraft(draft, id, version),
+    // A date the form cannot read as TT.MM.JJJJ says so instead of the schema's words.
+    inputErrors: (draft) =>
+      Object.fromEntries(
+        DATE_FIELDS.map((field) => [field, parseGermanDate(draft[field]) === undefined ? DATE_ERROR : undefined]),
+      ),
+    plausibility: {
+      geburtsdatum: { date: 'birth' },
+      eintrittsdatum: { date: 'event' },
+      austrittsdatum: { date: 'event' },
     },
+    conflict: {
+      record,
+      toValues: draftFromAdresse,
+      reload: () => fetchRecord<Adresse>('/api/Stammdaten/GetAdresse', { id: record?.id ?? 0 }),
+    },
+    readOnly,
   });
 
   // The loaded record becomes the form's starting point once (later revalidations keep edits).
   useEffect(() => {
     if (data && data.id !== loadedId) {
-      const loaded = draftFromAdresse(data);
-      setBaseline(loaded);
-      setDraft(loaded);
+      form.reset(draftFromAdresse(data));
       setRecord(data);
       setLoadedId(data.id);
     }
-  }, [data, loadedId]);
+  }, [data, loadedId, form.reset]);
 
-  const dirty = !readOnly && !sameDraft(draft, baseline);
-  const guard = useUnsavedChangesGuard(dirty);
+  const dirty = form.dirty;
   useEffect(() => {
     if (leaving && !dirty) navigate(listUrl());
   }, [leaving, dirty, navigate]);
-  const clientErrors = submitted ? validateDraft(draft) : {};
-  const errors = { ...clientErrors, ...serverErrors };
-
-  function change(patch: Partial<AdresseDraft>) {
-    setDraft((current) => ({ ...current, ...patch }));
-    setServerErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch) as DraftField[]) delete next[key];
-      return next;
-    });
-  }
 
   function setTab(next: Tab) {
     const params = new URLSearchParams(window.location.search);
@@ -137,59 +116,32 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
   }
 
   function backToList() {
-    guard.confirmDiscard(() => navigate(listUrl()));
+    form.confirmDiscard(() => navigate(listUrl()));
   }
 
-  async function save() {
-    setSubmitted(true);
-    if (Object.keys(validateDraft(draft)).length > 0) return;
-    setSaving(true);
-    setServerErrors({});
-    setOtherErrors([]);
-    try {
-      const saved = await saveWithToast(saveAdresse(inputFromDraft(draft, id, conflict.version)));
-      const next = draftFromAdresse(saved);
-      setRecord(saved);
-      setBaseline(next);
-      setDraft(next);
-      setSubmitted(false);
-      if (isNew) {
-        const params = new URLSearchParams(window.location.search);
-        params.set('id', String(saved.id));
-        // The record is saved: nothing unsaved is left to ask about.
-        setLoadedId(saved.id);
-        navigate(`${PATH}?${params.toString()}`, { replace: true });
-      } else {
-        await mutate();
-      }
-    } catch (caught) {
-      if (!isAbortedError(caught) && !conflict.noteError(caught)) {
-        const matched = matchFieldErrors(caught, DRAFT_FIELDS);
-        // Flags arrive as one number: show them at the checkboxes' section.
-        setServerErrors(matched.fields as Partial<Record<DraftField, string>>);
-        setOtherErrors(matched.other);
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  function cancel() {
-    if (isNew) guard.confirmDiscard(() => navigate(listUrl()));
-    else
-      guard.confirmDiscard(() => {
-        setDraft(baseline);
-        setServerErrors({});
-        setOtherErrors([]);
-        setSubmitted(false);
-      });
+  function save() {
+    void form.submit((body) => saveAdresse(body), {
+      onSaved: (saved) => {
+        // What the server stored (trimmed, formatted) is the new unchanged state.
+        form.reset(draftFromAdresse(saved));
+        setRecord(saved);
+        if (isNew) {
+          const params = new URLSearchParams(window.location.search);
+          params.set('id', String(saved.id));
+          setLoadedId(saved.id);
+          navigate(`${PATH}?${params.toString()}`, { replace: true });
+        } else {
+          void mutate();
+        }
+      },
+    });
   }
 
   async function remove(adresse: Adresse) {
     try {
       await saveWithToast(deleteAdresse(adresse.id), { success: `Adresse „${adresse.name}“ gelöscht.` });
       // Nothing is left to save: leave once the guard is down.
-      setBaseline(draft);
+      form.reset();
       setLeaving(true);
     } catch {
       // The error toast names what still refers to the address (409).
@@ -257,10 +209,6 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
   return (
     <Flex direction="column" gap="size-200">
       {header}
-      <ConflictBanner conflict={conflict} />
-      {otherErrors.length > 0 ? (
-        <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
-      ) : null}
       <Tabs
         aria-label="Teile der Adresse"
         selectedKey={tab}
@@ -277,16 +225,7 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
         </TabList>
         <TabPanels>
           <Item key="stammdaten">
-            <StammdatenFormPanel
-              draft={draft}
-              onChange={change}
-              errors={errors}
-              readOnly={readOnly}
-              saving={saving}
-              dirty={dirty}
-              onSubmit={() => void save()}
-              onCancel={cancel}
-            />
+            <StammdatenFormPanel form={form} onSubmit={save} onCancel={isNew ? () => navigate(listUrl()) : undefined} />
           </Item>
           <Item key="parzellen">
             <ParzellenTab adresse={data} />
@@ -299,7 +238,7 @@ export function AdresseRecord({ idParam }: { idParam: string }) {
           <Item key="verlauf">{data ? <VerlaufTab adresseId={data.id} /> : null}</Item>
         </TabPanels>
       </Tabs>
-      {guard.dialog}
+      {form.dialogs}
       <DialogContainer onDismiss={() => setConfirmDelete(false)}>
         {confirmDelete && data ? (
           <AlertDialog

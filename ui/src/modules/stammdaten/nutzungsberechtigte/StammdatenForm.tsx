@@ -1,31 +1,48 @@
-import {
-  Button,
-  ButtonGroup,
-  Checkbox,
-  CheckboxGroup,
-  Flex,
-  Form,
-  Heading,
-  Item,
-  Picker,
-  TextArea,
-  TextField,
-  View,
-} from '@adobe/react-spectrum';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { Checkbox, CheckboxGroup, Flex, Heading, Item, Picker, TextArea, TextField, View } from '@adobe/react-spectrum';
+import type { ReactNode } from 'react';
+import type { adresseBody } from '../../../api/stammdaten/schemas';
+import { FormPage, invalid } from '../../../components/formKit';
+import type { ZodForm } from '../../../lib/useZodForm';
 import type { AdresseDraft, DraftField } from './draft';
 import { ADRESSTYPEN, ANREDEN } from './format';
 
 export interface StammdatenFormProps {
-  draft: AdresseDraft;
-  onChange: (patch: Partial<AdresseDraft>) => void;
-  errors: Partial<Record<DraftField, string>>;
-  readOnly: boolean;
-  saving: boolean;
-  dirty: boolean;
+  form: ZodForm<typeof adresseBody, AdresseDraft>;
   onSubmit: () => void;
-  onCancel: () => void;
+  /** After Abbrechen (and "Verwerfen" when something was changed): the saved values are back. */
+  onCancel?: (() => void) | undefined;
 }
+
+/** The German field labels: the summary of a failed save names the fields by them. */
+export const DRAFT_LABELS: Readonly<Record<DraftField, string>> = {
+  anrede: 'Anrede',
+  titel: 'Titel',
+  vorname: 'Vorname',
+  nachname: 'Nachname',
+  strasse: 'Straße',
+  plz: 'PLZ',
+  ort: 'Ort',
+  land: 'Land',
+  telefon: 'Telefon',
+  mobil: 'Mobil',
+  email: 'E-Mail',
+  geburtsdatum: 'Geburtsdatum',
+  eintrittsdatum: 'Eintritt',
+  austrittsdatum: 'Austritt',
+  hauptwohnsitz: 'Hauptwohnsitz',
+  bevorzugtEmail: 'Bevorzugt E-Mail',
+  kgvMitglied: 'KGV-Mitglied',
+  kgvMitarbeiter: 'KGV-Mitarbeiter',
+  adresstyp: 'Adresstyp',
+  iban: 'IBAN',
+  zeitungErlaubt: 'Vereinszeitung',
+  notiz: 'Notiz',
+};
+
+/** The draft's text fields (the rest are flags and pickers). */
+type TextKey = {
+  [K in DraftField]: AdresseDraft[K] extends string ? K : never;
+}[DraftField];
 
 const FLAG_FIELDS = [
   { key: 'hauptwohnsitz', label: 'Hauptwohnsitz' },
@@ -47,38 +64,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Tab "Stammdaten" of an address. */
-export function StammdatenForm({
-  draft,
-  onChange,
-  errors,
-  readOnly,
-  saving,
-  dirty,
-  onSubmit,
-  onCancel,
-}: StammdatenFormProps) {
-  const invalid = (field: DraftField) =>
-    errors[field] ? { validationState: 'invalid' as const, errorMessage: errors[field] } : {};
-  const text = (field: DraftField, label: string, width: string, extra: Record<string, unknown> = {}) => (
-    <TextField
-      label={label}
-      value={String(draft[field])}
-      onChange={(value) => onChange({ [field]: value })}
-      width={width}
-      {...invalid(field)}
-      {...extra}
-    />
+/** Tab "Stammdaten" of an address: a FormPage (summary on top, Abbrechen | Speichern, none when read-only). */
+export function StammdatenForm({ form, onSubmit, onCancel }: StammdatenFormProps) {
+  const { values: draft, readOnly } = form;
+  const text = (field: TextKey, width: string, extra: Record<string, unknown> = {}) => (
+    <TextField label={DRAFT_LABELS[field]} width={width} {...form.field(field)} {...extra} />
   );
-  const date = (field: DraftField, label: string) =>
-    text(field, label, 'size-2000', { description: readOnly ? undefined : 'TT.MM.JJJJ' });
+  const date = (field: TextKey) => text(field, 'size-2000', { description: readOnly ? undefined : 'TT.MM.JJJJ' });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!readOnly && !saving) onSubmit();
-  }
-
-  const formId = useId();
   const selectedFlags = FLAG_FIELDS.filter((flag) => draft[flag.key]).map((flag) => flag.key);
   const anreden =
     ANREDEN.includes(draft.anrede as (typeof ANREDEN)[number]) || draft.anrede === ''
@@ -86,105 +79,87 @@ export function StammdatenForm({
       : [...ANREDEN, draft.anrede];
 
   return (
-    <>
-      <Form
-        id={formId}
-        onSubmit={submit}
-        aria-label="Stammdaten"
-        validationBehavior="aria"
+    <FormPage
+      label="Stammdaten"
+      form={form}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      maxWidth="size-6000"
+      // AdresseRecord renders the questions: they must work from the other tabs too.
+      renderDialogs={false}
+    >
+      <Section title="Person">
+        <Picker
+          label="Anrede"
+          id={form.idOf('anrede')}
+          items={anreden.map((value) => ({ key: value }))}
+          selectedKey={draft.anrede || null}
+          onSelectionChange={(key) => form.set('anrede', key === null ? '' : String(key))}
+          isDisabled={readOnly}
+          // Spectrum's own placeholder ("Option auswählen") was cut off at this width.
+          placeholder="wählen"
+          width="size-1600"
+          {...invalid(form.errors.anrede)}
+        >
+          {(item) => <Item key={item.key}>{item.key}</Item>}
+        </Picker>
+        {text('titel', 'size-1600')}
+        {text('vorname', 'size-2400')}
+        {text('nachname', 'size-2400', { isRequired: !readOnly, autoFocus: !readOnly })}
+        {date('geburtsdatum')}
+      </Section>
+      <Section title="Anschrift">
+        {text('strasse', 'size-3600')}
+        {text('plz', 'size-1000')}
+        {text('ort', 'size-2400')}
+        {text('land', 'size-2000')}
+      </Section>
+      <Section title="Kontakt">
+        {text('telefon', 'size-2400', { type: 'tel' })}
+        {text('mobil', 'size-2400', { type: 'tel' })}
+        {text('email', 'size-3600', { type: 'email' })}
+      </Section>
+      <Section title="Verein">
+        {date('eintrittsdatum')}
+        {date('austrittsdatum')}
+        <Picker
+          label="Adresstyp"
+          id={form.idOf('adresstyp')}
+          items={ADRESSTYPEN}
+          selectedKey={draft.adresstyp}
+          onSelectionChange={(key) => form.set('adresstyp', String(key))}
+          isDisabled={readOnly}
+          width="size-2400"
+          {...invalid(form.errors.adresstyp)}
+        >
+          {(item) => <Item key={item.key}>{item.label}</Item>}
+        </Picker>
+        {text('iban', 'size-3600')}
+      </Section>
+      <CheckboxGroup
+        label="Merkmale"
+        orientation="horizontal"
+        value={selectedFlags}
+        onChange={(values) => {
+          for (const flag of FLAG_FIELDS) form.set(flag.key, values.includes(flag.key));
+        }}
         isReadOnly={readOnly}
-        maxWidth="size-6000"
-        width="100%"
+        marginTop="size-200"
       >
-        <Section title="Person">
-          <Picker
-            label="Anrede"
-            items={anreden.map((value) => ({ key: value }))}
-            selectedKey={draft.anrede || null}
-            onSelectionChange={(key) => onChange({ anrede: key === null ? '' : String(key) })}
-            isDisabled={readOnly}
-            width="size-1600"
-            {...invalid('anrede')}
-          >
-            {(item) => <Item key={item.key}>{item.key}</Item>}
-          </Picker>
-          {text('titel', 'Titel', 'size-1600')}
-          {text('vorname', 'Vorname', 'size-2400')}
-          {text('nachname', 'Nachname', 'size-2400', {
-            isRequired: !readOnly,
-            necessityIndicator: readOnly ? 'icon' : 'label',
-            autoFocus: !readOnly,
-          })}
-          {date('geburtsdatum', 'Geburtsdatum')}
-        </Section>
-        <Section title="Anschrift">
-          {text('strasse', 'Straße', 'size-3600')}
-          {text('plz', 'PLZ', 'size-1000')}
-          {text('ort', 'Ort', 'size-2400')}
-          {text('land', 'Land', 'size-2000')}
-        </Section>
-        <Section title="Kontakt">
-          {text('telefon', 'Telefon', 'size-2400', { type: 'tel' })}
-          {text('mobil', 'Mobil', 'size-2400', { type: 'tel' })}
-          {text('email', 'E-Mail', 'size-3600', { type: 'email' })}
-        </Section>
-        <Section title="Verein">
-          {date('eintrittsdatum', 'Eintritt')}
-          {date('austrittsdatum', 'Austritt')}
-          <Picker
-            label="Adresstyp"
-            items={ADRESSTYPEN}
-            selectedKey={draft.adresstyp}
-            onSelectionChange={(key) => onChange({ adresstyp: String(key) })}
-            isDisabled={readOnly}
-            width="size-2400"
-            {...invalid('adresstyp')}
-          >
-            {(item) => <Item key={item.key}>{item.label}</Item>}
-          </Picker>
-          {text('iban', 'IBAN', 'size-3600')}
-        </Section>
-        <CheckboxGroup
-          label="Merkmale"
-          orientation="horizontal"
-          value={selectedFlags}
-          onChange={(values) =>
-            onChange(Object.fromEntries(FLAG_FIELDS.map((flag) => [flag.key, values.includes(flag.key)])))
-          }
-          isReadOnly={readOnly}
-          marginTop="size-200"
-        >
-          {FLAG_FIELDS.map((flag) => (
-            <Checkbox key={flag.key} value={flag.key}>
-              {flag.label}
-            </Checkbox>
-          ))}
-        </CheckboxGroup>
-        <Checkbox
-          isSelected={draft.zeitungErlaubt}
-          onChange={(value) => onChange({ zeitungErlaubt: value })}
-          isReadOnly={readOnly}
-        >
-          Darf in der Vereinszeitung genannt werden
-        </Checkbox>
-        <TextArea
-          label="Notiz"
-          value={draft.notiz}
-          onChange={(value) => onChange({ notiz: value })}
-          width="100%"
-          {...invalid('notiz')}
-        />
-      </Form>
-      {readOnly ? null : (
-        <ButtonGroup marginTop="size-200">
-          <Button variant="secondary" onPress={onCancel} isDisabled={saving}>
-            Abbrechen
-          </Button>
-          <Button variant="accent" type="submit" form={formId} isPending={saving} isDisabled={!dirty && !saving}>
-            Speichern
-          </Button>
-        </ButtonGroup>
-      )}
-    </>
+        {FLAG_FIELDS.map((flag) => (
+          <Checkbox key={flag.key} value={flag.key}>
+            {flag.label}
+          </Checkbox>
+        ))}
+      </CheckboxGroup>
+      <Checkbox
+        isSelected={draft.zeitungErlaubt}
+        onChange={(value) => form.set('zeitungErlaubt', value)}
+        isReadOnly={readOnly}
+      >
+        Darf in der Vereinszeitung genannt werden
+      </Checkbox>
+      <TextArea label="Notiz" width="100%" {...form.field('notiz')} />
+    </FormPage>
   );
 }
