@@ -159,15 +159,48 @@ describe('UserDialog without a mail server', () => {
     expect(calls('POST /api/User/UpdateUser')).toHaveLength(0);
 
     await click(byText('button', 'Abbrechen', dialog()!)!);
-    await waitFor(() =>
-      expect(document.body.querySelector('[role="alertdialog"]')?.textContent).toContain('Änderungen verwerfen?'),
-    );
+    // Toasts are alert dialogs too: the question is the one with its title.
+    const question = () =>
+      [...document.body.querySelectorAll('[role="alertdialog"]')].find((d) =>
+        d.textContent?.includes('Änderungen verwerfen?'),
+      );
+    await waitFor(() => expect(question()).toBeDefined());
     await click(byText('button', 'Weiter bearbeiten')!);
-    await waitFor(() => expect(document.body.querySelector('[role="alertdialog"]')).toBeNull());
+    await waitFor(() => expect(question()).toBeUndefined());
     expect(dialog()!.querySelector<HTMLInputElement>('input[name="name"]')!.value).toBe('Eva Neu');
     await click(byText('button', 'Abbrechen', dialog()!)!);
     await waitFor(() => expect(byText('button', 'Verwerfen')).toBeDefined());
     await click(byText('button', 'Verwerfen')!);
     await waitFor(() => expect(dialog()).toBeNull());
+  });
+
+  it('a successful save closes the red "bereits vergeben" toast of the failed one', async () => {
+    let answers = 0;
+    signedIn({
+      'POST /api/User/UpdateUser': () =>
+        ++answers === 1
+          ? json(
+              {
+                type: 'about:blank',
+                title: 'Die Eingaben sind nicht gültig.',
+                status: 422,
+                code: 'validation_failed',
+                errors: { email: ['Diese E-Mail-Adresse ist bereits vergeben.'] },
+              },
+              422,
+            )
+          : json({ ...KURT, id: 21, name: 'Eva Neu', email: 'eva2@kgv.at', einladung: null }),
+    });
+    const form = await openNewUser();
+    await submit(form);
+    await waitFor(() => expect(dialog()!.textContent).toContain('Diese E-Mail-Adresse ist bereits vergeben.'));
+    const toastText = () =>
+      [...document.body.querySelectorAll('[role="alertdialog"]')].map((t) => t.textContent).join('\n');
+    await waitFor(() => expect(toastText()).toContain('bereits vergeben'));
+    await typeInto(form.querySelector<HTMLInputElement>('input[name="email"]')!, 'eva2@kgv.at');
+    await submit(form);
+    // Saved: the dialog closes (success toasts of earlier tests may still be up, so not by its text).
+    await waitFor(() => expect(dialog()).toBeNull());
+    await waitFor(() => expect(toastText()).not.toContain('bereits vergeben'));
   });
 });
