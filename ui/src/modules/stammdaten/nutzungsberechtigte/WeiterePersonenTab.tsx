@@ -2,15 +2,9 @@ import {
   ActionButton,
   AlertDialog,
   Button,
-  ButtonGroup,
   Checkbox,
-  Content,
-  Dialog,
   DialogContainer,
-  Divider,
   Flex,
-  Form,
-  Heading,
   Item,
   Picker,
   Text,
@@ -22,9 +16,8 @@ import {
 import Add from '@spectrum-icons/workflow/Add';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
-import { isAbortedError } from '../../../api/errors';
 import {
   ADRESSE_FLAGS,
   type AdresseDetail,
@@ -34,11 +27,9 @@ import {
 } from '../../../api/stammdaten/adressen';
 import { weiterePersonBody } from '../../../api/stammdaten/schemas';
 import { saveWithToast } from '../../../api/toast';
-import { fetchRecord, useVersionConflict } from '../../../api/versionConflict';
-import { ConflictBanner } from '../../../components/formKit';
-import { MessageBanner } from '../../../components/MessageBanner';
-import { schemaErrors } from '../../../lib/schemaErrors';
-import { matchFieldErrors } from '../../../lib/serverErrors';
+import { fetchRecord } from '../../../api/versionConflict';
+import { FormDialog, invalid } from '../../../components/formKit';
+import { useZodForm } from '../../../lib/useZodForm';
 import { ANREDEN, DATE_ERROR } from './format';
 
 const personName = (p: Pick<WeiterePerson, 'titel' | 'vorname' | 'nachname'>) =>
@@ -140,20 +131,35 @@ export function WeiterePersonenTab({ adresse, readOnly }: { adresse: AdresseDeta
   );
 }
 
-const FIELDS = [
-  'anrede',
-  'titel',
-  'vorname',
-  'nachname',
-  'beziehung',
-  'telefon',
-  'email',
-  'geburtsdatum',
-  'eintrittsdatum',
-  'notiz',
-] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
+const LABELS = {
+  anrede: 'Anrede',
+  titel: 'Titel',
+  vorname: 'Vorname',
+  nachname: 'Nachname',
+  beziehung: 'Beziehung',
+  telefon: 'Telefon',
+  email: 'E-Mail',
+  geburtsdatum: 'Geburtsdatum',
+  eintrittsdatum: 'Eintritt',
+  notiz: 'Notiz',
+  mitglied: 'KGV-Mitglied',
+  zeitung: 'Vereinszeitung',
+};
+
+const toValues = (r: WeiterePerson | undefined) => ({
+  anrede: r?.anrede ?? '',
+  titel: r?.titel ?? '',
+  vorname: r?.vorname ?? '',
+  nachname: r?.nachname ?? '',
+  beziehung: r?.beziehung ?? '',
+  telefon: r?.telefon ?? '',
+  email: r?.email ?? '',
+  geburtsdatum: formatGermanDate(r?.geburtsdatum),
+  eintrittsdatum: formatGermanDate(r?.eintrittsdatum),
+  notiz: r?.notiz ?? '',
+  mitglied: ((r?.flags ?? 0) & ADRESSE_FLAGS.kgvMitglied) !== 0,
+  zeitung: r?.zeitungErlaubt ?? false,
+});
 
 function WeiterePersonDialog({
   adresseId,
@@ -165,165 +171,80 @@ function WeiterePersonDialog({
   readOnly: boolean;
 }) {
   const { dismiss } = useDialogContainer();
-  const formId = useId();
-  const [values, setValues] = useState<Values>({
-    anrede: person?.anrede ?? '',
-    titel: person?.titel ?? '',
-    vorname: person?.vorname ?? '',
-    nachname: person?.nachname ?? '',
-    beziehung: person?.beziehung ?? '',
-    telefon: person?.telefon ?? '',
-    email: person?.email ?? '',
-    geburtsdatum: formatGermanDate(person?.geburtsdatum),
-    eintrittsdatum: formatGermanDate(person?.eintrittsdatum),
-    notiz: person?.notiz ?? '',
-  });
-  const [mitglied, setMitglied] = useState(((person?.flags ?? 0) & ADRESSE_FLAGS.kgvMitglied) !== 0);
-  const [zeitung, setZeitung] = useState(person?.zeitungErlaubt ?? false);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const conflict = useVersionConflict({
-    record: person,
-    toValues: (r: WeiterePerson) => ({
-      anrede: r.anrede,
-      titel: r.titel,
-      vorname: r.vorname,
-      nachname: r.nachname,
-      beziehung: r.beziehung,
-      telefon: r.telefon,
-      email: r.email,
-      geburtsdatum: formatGermanDate(r.geburtsdatum),
-      eintrittsdatum: formatGermanDate(r.eintrittsdatum),
-      notiz: r.notiz,
-      mitglied: (r.flags & ADRESSE_FLAGS.kgvMitglied) !== 0,
-      zeitung: r.zeitungErlaubt,
+  const form = useZodForm(weiterePersonBody, {
+    initial: toValues(person),
+    labels: LABELS,
+    toBody: (v, { version }) => ({
+      ...(person ? { id: person.id, version } : {}),
+      adresseId,
+      anrede: v.anrede,
+      titel: v.titel.trim(),
+      vorname: v.vorname.trim(),
+      nachname: v.nachname.trim(),
+      beziehung: v.beziehung.trim(),
+      telefon: v.telefon.trim(),
+      email: v.email.trim(),
+      geburtsdatum: parseGermanDate(v.geburtsdatum) ?? null,
+      eintrittsdatum: parseGermanDate(v.eintrittsdatum) ?? null,
+      // Flags the form does not show are kept.
+      flags: ((person?.flags ?? 0) & ~ADRESSE_FLAGS.kgvMitglied) + (v.mitglied ? ADRESSE_FLAGS.kgvMitglied : 0),
+      zeitungErlaubt: v.zeitung,
+      notiz: v.notiz,
     }),
-    values: { ...values, mitglied, zeitung },
-    setValues: ({ mitglied: m, zeitung: z, ...rest }) => {
-      setValues(rest);
-      setMitglied(m);
-      setZeitung(z);
+    inputErrors: (v) => ({
+      geburtsdatum: parseGermanDate(v.geburtsdatum) === undefined ? DATE_ERROR : undefined,
+      eintrittsdatum: parseGermanDate(v.eintrittsdatum) === undefined ? DATE_ERROR : undefined,
+    }),
+    plausibility: { geburtsdatum: { date: 'birth' }, eintrittsdatum: { date: 'event' } },
+    conflict: {
+      record: person,
+      toValues,
+      reload: () => fetchRecord<WeiterePerson>('/api/Stammdaten/GetWeiterePerson', { id: person?.id ?? 0 }),
     },
-    reload: () => fetchRecord<WeiterePerson>('/api/Stammdaten/GetWeiterePerson', { id: person?.id ?? 0 }),
+    readOnly,
   });
-
-  const otherFlags = (conflict.record?.flags ?? 0) & ~ADRESSE_FLAGS.kgvMitglied;
-  const body = {
-    ...(person ? { id: person.id, version: conflict.version } : {}),
-    adresseId,
-    anrede: values.anrede,
-    titel: values.titel.trim(),
-    vorname: values.vorname.trim(),
-    nachname: values.nachname.trim(),
-    beziehung: values.beziehung.trim(),
-    telefon: values.telefon.trim(),
-    email: values.email.trim(),
-    geburtsdatum: parseGermanDate(values.geburtsdatum) ?? null,
-    eintrittsdatum: parseGermanDate(values.eintrittsdatum) ?? null,
-    flags: otherFlags + (mitglied ? ADRESSE_FLAGS.kgvMitglied : 0),
-    zeitungErlaubt: zeitung,
-    notiz: values.notiz,
-  };
-  // The API's own schema, so the form refuses exactly what the server would, in its words.
-  const clientErrors = schemaErrors(weiterePersonBody, body, FIELDS).fields;
-  if (parseGermanDate(values.geburtsdatum) === undefined) clientErrors.geburtsdatum = DATE_ERROR;
-  if (parseGermanDate(values.eintrittsdatum) === undefined) clientErrors.eintrittsdatum = DATE_ERROR;
-  const errorOf = (field: Field) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
-  const invalid = (field: Field) => {
-    const error = errorOf(field);
-    return error ? { validationState: 'invalid' as const, errorMessage: error } : {};
-  };
-
-  function set(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _, ...rest }) => rest);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (readOnly || saving) return;
-    setSubmitted(true);
-    if (Object.keys(clientErrors).length > 0) return;
-    setSaving(true);
-    setServerErrors({});
-    setOtherErrors([]);
-    try {
-      await saveWithToast(saveWeiterePerson(body));
-      dismiss();
-    } catch (error) {
-      if (!isAbortedError(error) && !conflict.noteError(error)) {
-        const matched = matchFieldErrors(error, FIELDS);
-        setServerErrors(matched.fields);
-        setOtherErrors(matched.other);
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
 
   const title = readOnly ? 'Weitere Person' : person ? 'Weitere Person bearbeiten' : 'Weitere Person hinzufügen';
-  const text = (field: Field, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField
-      label={label}
-      value={values[field]}
-      onChange={(value) => set(field, value)}
-      width="100%"
-      {...invalid(field)}
-      {...extra}
-    />
-  );
+  const date = readOnly ? undefined : 'TT.MM.JJJJ';
   return (
-    <Dialog size="M">
-      <Heading>{title}</Heading>
-      <Divider />
-      <Content>
-        <ConflictBanner conflict={conflict} />
-        {otherErrors.length > 0 ? (
-          <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
-        ) : null}
-        <Form id={formId} onSubmit={submit} aria-label={title} validationBehavior="aria" isReadOnly={readOnly}>
-          <Picker
-            label="Anrede"
-            items={ANREDEN.map((value) => ({ key: value }))}
-            selectedKey={values.anrede || null}
-            onSelectionChange={(key) => set('anrede', key === null ? '' : String(key))}
-            isDisabled={readOnly}
-          >
-            {(item) => <Item key={item.key}>{item.key}</Item>}
-          </Picker>
-          {text('titel', 'Titel')}
-          {text('vorname', 'Vorname')}
-          {text('nachname', 'Nachname', {
-            isRequired: !readOnly,
-            necessityIndicator: readOnly ? 'icon' : 'label',
-            autoFocus: true,
-          })}
-          {text('beziehung', 'Beziehung', { description: readOnly ? undefined : 'z. B. Ehepartnerin, Sohn' })}
-          {text('telefon', 'Telefon', { type: 'tel' })}
-          {text('email', 'E-Mail', { type: 'email' })}
-          {text('geburtsdatum', 'Geburtsdatum', { description: readOnly ? undefined : 'TT.MM.JJJJ' })}
-          {text('eintrittsdatum', 'Eintritt', { description: readOnly ? undefined : 'TT.MM.JJJJ' })}
-          <Checkbox isSelected={mitglied} onChange={setMitglied} isReadOnly={readOnly}>
-            KGV-Mitglied
-          </Checkbox>
-          <Checkbox isSelected={zeitung} onChange={setZeitung} isReadOnly={readOnly}>
-            Darf in der Vereinszeitung genannt werden
-          </Checkbox>
-          <TextArea label="Notiz" value={values.notiz} onChange={(value) => set('notiz', value)} />
-        </Form>
-      </Content>
-      <ButtonGroup>
-        <Button variant="secondary" onPress={dismiss}>
-          {readOnly ? 'Schließen' : 'Abbrechen'}
-        </Button>
-        {readOnly ? null : (
-          <Button variant="accent" type="submit" form={formId} isPending={saving}>
-            Speichern
-          </Button>
-        )}
-      </ButtonGroup>
-    </Dialog>
+    <FormDialog
+      title={title}
+      form={form}
+      onSubmit={() => void form.submit((body) => saveWeiterePerson(body), { onSaved: dismiss })}
+      onCancel={dismiss}
+    >
+      <Picker
+        label="Anrede"
+        id={form.idOf('anrede')}
+        items={ANREDEN.map((value) => ({ key: value }))}
+        selectedKey={form.values.anrede || null}
+        onSelectionChange={(key) => form.set('anrede', key === null ? '' : String(key))}
+        isDisabled={readOnly}
+        placeholder="wählen"
+        {...invalid(form.errors.anrede)}
+      >
+        {(item) => <Item key={item.key}>{item.key}</Item>}
+      </Picker>
+      <TextField label="Titel" width="100%" {...form.field('titel')} />
+      <TextField label="Vorname" width="100%" {...form.field('vorname')} />
+      <TextField label="Nachname" width="100%" isRequired={!readOnly} autoFocus {...form.field('nachname')} />
+      <TextField
+        label="Beziehung"
+        width="100%"
+        description={readOnly ? undefined : 'z. B. Ehepartnerin, Sohn'}
+        {...form.field('beziehung')}
+      />
+      <TextField label="Telefon" type="tel" width="100%" {...form.field('telefon')} />
+      <TextField label="E-Mail" type="email" width="100%" {...form.field('email')} />
+      <TextField label="Geburtsdatum" width="100%" description={date} {...form.field('geburtsdatum')} />
+      <TextField label="Eintritt" width="100%" description={date} {...form.field('eintrittsdatum')} />
+      <Checkbox isSelected={form.values.mitglied} onChange={(v) => form.set('mitglied', v)} isReadOnly={readOnly}>
+        KGV-Mitglied
+      </Checkbox>
+      <Checkbox isSelected={form.values.zeitung} onChange={(v) => form.set('zeitung', v)} isReadOnly={readOnly}>
+        Darf in der Vereinszeitung genannt werden
+      </Checkbox>
+      <TextArea label="Notiz" {...form.field('notiz')} />
+    </FormDialog>
   );
 }
