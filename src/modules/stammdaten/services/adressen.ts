@@ -275,7 +275,7 @@ async function deleteAdresseInTransaction(services: AppServices, db: Db, actor: 
   if (functions.length) reasons.push(`Funktionen im Verein (${list(functions.map((f) => f.name))})`);
   if (reasons.length) {
     throw conflict(
-      `Die Adresse „${before.name}“ kann nicht gelöscht werden, weil noch ${reasons.join(', ')} auf sie verweisen. Tragen Sie stattdessen ein Austrittsdatum ein.`,
+      `Die Adresse „${before.name}“ kann nicht gelöscht werden, weil noch etwas auf sie verweist: ${reasons.join(', ')}. Tragen Sie stattdessen ein Austrittsdatum ein.`,
       undefined,
       'still_referenced',
     );

@@ -219,7 +219,8 @@ export async function summenblatt(db: Db, pachtabrechnungID?: number): Promise<S
     { key: 'gruppen', bezeichnung: 'Gruppen', wert: gruppen.length },
     ...gruppen.map((g) => ({
       key: `gruppe:${g.id}`,
-      bezeichnung: `Parzellen in Gruppe ${g.name}`,
+      // A group is often named "Gruppe Nord": no "Gruppe Gruppe Nord".
+      bezeichnung: `Parzellen in ${/^gruppe\b/i.test(g.name) ? g.name : `Gruppe ${g.name}`}`,
       wert: aktive.filter((p) => Number(p.gruppe_id) === Number(g.id)).length,
     })),
   ];
