@@ -18,12 +18,13 @@ import {
   View,
 } from '@adobe/react-spectrum';
 import Add from '@spectrum-icons/workflow/Add';
-import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { SWRResponse } from 'swr';
 import type { ListExportTyp } from '../../../src/modules/common/schema';
 import { useQueryParam } from '../app/useQueryParam';
 import { compareValues } from '../lib/format';
 import { downloadListExport, type ExportCell, type ExportColumn, selectionText } from '../lib/listExport';
+import { useElementWidth } from '../lib/useElementWidth';
 import { ExportMenu } from './ExportMenu';
 import { LoadFailed, Loading } from './LoadState';
 import './listKit.css';
@@ -195,10 +196,22 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
     : undefined;
 
   const showActions = canEdit && Boolean(props.actions);
-  const tableColumns = [
-    ...columns.map((c) => ({ key: c.key, name: c.name })),
-    ...(showActions ? [{ key: '__aktionen', name: 'Aktionen' }] : []),
-  ];
+  const actionsWidth = props.actionsWidth ?? 110;
+  // The table renders only the columns in view, so row actions at the far right of a table wider
+  // than the screen would be out of reach until one scrolls. Then they follow the first column
+  // (which stays in place), so the buttons are always on screen; when all fits they stay at the end.
+  const [frame, frameWidth] = useElementWidth<HTMLDivElement>();
+  const neededWidth =
+    columns.reduce((sum, c) => sum + (c.width ?? c.minWidth ?? DEFAULT_MIN_WIDTH), 0) +
+    (showActions ? actionsWidth : 0);
+  const actionsEarly = showActions && frameWidth > 0 && neededWidth > frameWidth;
+  const dataColumns = columns.map((c) => ({ key: c.key, name: c.name }));
+  const actionsColumn = { key: '__aktionen', name: 'Aktionen' };
+  const tableColumns = !showActions
+    ? dataColumns
+    : actionsEarly
+      ? [...dataColumns.slice(0, 1), actionsColumn, ...dataColumns.slice(1)]
+      : [...dataColumns, actionsColumn];
   const columnOf = new Map(columns.map((c) => [c.key, c]));
   // The first column stays put while the table scrolls sideways; Spectrum keeps a row header
   // column rendered at every scroll position, so it can be sticky (listKit.css).
@@ -276,69 +289,69 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
               {newButton}
             </Flex>
           </Flex>
-          <TableView
-            aria-label={props.title}
-            UNSAFE_className={firstIsRowHeader ? 'kgv-list-table kgv-list-table--sticky' : 'kgv-list-table'}
-            // The row actions stay at the right edge while the table scrolls sideways (listKit.css).
-            UNSAFE_style={{ '--kgv-actions-width': `${props.actionsWidth ?? 110}px` } as CSSProperties}
-            sortDescriptor={sort}
-            onSortChange={setSort}
-            {...(onAction ? { onAction } : {})}
-            {...(props.wrap ? { overflowMode: 'wrap' as const } : {})}
-            width="100%"
-            {...(props.height ? { height: props.height } : { maxHeight: 'size-6000' })}
-            // Without rows the table would shrink to its header and hide the empty state's sentence.
-            {...(rows.length === 0 ? { minHeight: 'size-3000' } : {})}
-            renderEmptyState={() => (
-              <IllustratedMessage>
-                <Heading>Keine Treffer</Heading>
-                <Content>{noMatchText(searchValue, props.filterEmpty, narrowed)}</Content>
-              </IllustratedMessage>
-            )}
-          >
-            <TableHeader columns={tableColumns}>
-              {(column) => {
-                const def = columnOf.get(column.key);
-                const isActions = column.key === '__aktionen';
-                return (
-                  <Column
-                    key={column.key}
-                    allowsSorting={Boolean(def?.sortValue)}
-                    align={isActions ? 'end' : (def?.align ?? 'start')}
-                    hideHeader={isActions}
-                    {...(column.key === rowHeaderKey ? { isRowHeader: true } : {})}
-                    {...(isActions
-                      ? { width: props.actionsWidth ?? 110 }
-                      : def?.width
-                        ? { width: def.width }
-                        : { minWidth: def?.minWidth ?? DEFAULT_MIN_WIDTH })}
-                  >
-                    {column.name}
-                  </Column>
-                );
-              }}
-            </TableHeader>
-            <TableBody items={rows}>
-              {(row) => (
-                <Row key={row.id}>
-                  {(columnKey) => {
-                    const def = columnOf.get(String(columnKey));
-                    if (!def) {
-                      return (
-                        <Cell textValue="Aktionen">
-                          <Flex gap="size-50" justifyContent="end" UNSAFE_className="kgv-row-actions">
-                            {props.actions?.(row)}
-                          </Flex>
-                        </Cell>
-                      );
-                    }
-                    const text = def.text(row);
-                    return <Cell textValue={text}>{def.render ? def.render(row) : text}</Cell>;
-                  }}
-                </Row>
+          <div ref={frame} className="kgv-list-frame">
+            <TableView
+              aria-label={props.title}
+              UNSAFE_className={firstIsRowHeader ? 'kgv-list-table kgv-list-table--sticky' : 'kgv-list-table'}
+              sortDescriptor={sort}
+              onSortChange={setSort}
+              {...(onAction ? { onAction } : {})}
+              {...(props.wrap ? { overflowMode: 'wrap' as const } : {})}
+              width="100%"
+              {...(props.height ? { height: props.height } : { maxHeight: 'size-6000' })}
+              // Without rows the table would shrink to its header and hide the empty state's sentence.
+              {...(rows.length === 0 ? { minHeight: 'size-3000' } : {})}
+              renderEmptyState={() => (
+                <IllustratedMessage>
+                  <Heading>Keine Treffer</Heading>
+                  <Content>{noMatchText(searchValue, props.filterEmpty, narrowed)}</Content>
+                </IllustratedMessage>
               )}
-            </TableBody>
-          </TableView>
+            >
+              <TableHeader columns={tableColumns}>
+                {(column) => {
+                  const def = columnOf.get(column.key);
+                  const isActions = column.key === '__aktionen';
+                  return (
+                    <Column
+                      key={column.key}
+                      allowsSorting={Boolean(def?.sortValue)}
+                      align={isActions ? (actionsEarly ? 'start' : 'end') : (def?.align ?? 'start')}
+                      hideHeader={isActions}
+                      {...(column.key === rowHeaderKey ? { isRowHeader: true } : {})}
+                      {...(isActions
+                        ? { width: actionsWidth }
+                        : def?.width
+                          ? { width: def.width }
+                          : { minWidth: def?.minWidth ?? DEFAULT_MIN_WIDTH })}
+                    >
+                      {column.name}
+                    </Column>
+                  );
+                }}
+              </TableHeader>
+              <TableBody items={rows}>
+                {(row) => (
+                  <Row key={row.id}>
+                    {(columnKey) => {
+                      const def = columnOf.get(String(columnKey));
+                      if (!def) {
+                        return (
+                          <Cell textValue="Aktionen">
+                            <Flex gap="size-50" justifyContent={actionsEarly ? 'start' : 'end'}>
+                              {props.actions?.(row)}
+                            </Flex>
+                          </Cell>
+                        );
+                      }
+                      const text = def.text(row);
+                      return <Cell textValue={text}>{def.render ? def.render(row) : text}</Cell>;
+                    }}
+                  </Row>
+                )}
+              </TableBody>
+            </TableView>
+          </div>
           <Text aria-live="polite">
             {serverSearch && !props.rowFilter
               ? countText(rows.length, rows.length, noun)
