@@ -100,15 +100,16 @@ function SetupForm({ setup, onEnabled, onCancel }: SetupFormProps) {
             validationState={error ? 'invalid' : undefined}
             errorMessage={error}
           />
+          {/* The one button order: Abbrechen | the action. */}
           <ButtonGroup marginTop="size-100">
-            <Button type="submit" variant="accent" isPending={pending}>
-              Bestätigen
-            </Button>
             {onCancel ? (
               <Button variant="secondary" onPress={onCancel} isDisabled={pending}>
                 Abbrechen
               </Button>
             ) : null}
+            <Button type="submit" variant="accent" isPending={pending}>
+              Bestätigen
+            </Button>
           </ButtonGroup>
         </Form>
       </li>
