@@ -177,11 +177,13 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
         (props.rowFilter?.(row) ?? true) &&
         (needle === '' || (props.searchText?.(row) ?? '').toLocaleLowerCase('de-AT').includes(needle)),
     );
-    const column = columns.find((c) => c.key === sort.column);
+    const sortValue = columns.find((c) => c.key === sort.column)?.sortValue;
+    // A default sort naming no sortable column keeps the order the server answered (e.g. Listen).
+    if (!sortValue) return filtered;
     const first = columns.find((c) => c.sortValue);
     const factor = sort.direction === 'descending' ? -1 : 1;
     return [...filtered].sort((a, b) => {
-      const result = column?.sortValue ? compareValues(column.sortValue(a), column.sortValue(b)) : 0;
+      const result = compareValues(sortValue(a), sortValue(b));
       const tie = first?.sortValue ? compareValues(first.sortValue(a), first.sortValue(b)) : 0;
       return factor * (result || tie);
     });

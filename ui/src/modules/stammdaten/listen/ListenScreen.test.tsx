@@ -37,7 +37,7 @@ afterEach(async () => {
 });
 
 describe('ListenScreen', () => {
-  it('shows the Geburtstagsliste and links PDF and Excel with the same parameters', async () => {
+  it('shows the Geburtstagsliste, links its printed PDF with the same parameters and exports the shown list', async () => {
     const URL =
       '/api/Stammdaten/Geburtstagsliste?date=2026-05-01&weiterePersonen=true&zeitungsfilter=false&fifties=false&format=json';
     app.api({ ...signedIn(VIEW), [`GET ${URL}`]: () => json(ROWS) });
@@ -57,10 +57,12 @@ describe('ListenScreen', () => {
       ['14.03.1966', 'Huber Maria', '60', '17'],
       ['02.07.1950', 'Gruber Franz', '76', '3, 4'],
     ]);
-    const pdf = link('PDF');
+    const pdf = link('Druckfassung (PDF)');
     expect(pdf?.getAttribute('href')).toBe(URL.replace('format=json', 'format=pdf'));
     expect(pdf?.getAttribute('target')).toBe('_blank');
-    expect(link('Excel')?.getAttribute('href')).toBe(URL.replace('format=json', 'format=xlsx'));
+    // Excel and PDF of the shown list (its search and order) come from the list's Export.
+    expect(button(container, 'Export')).toBeDefined();
+    expect(container.textContent).toContain('2 Einträge');
   });
 
   it('shows the Summenblatt of the year chosen in the URL and links its PDF with that year', async () => {
@@ -97,6 +99,6 @@ describe('ListenScreen', () => {
       ['Fläche gesamt (m²)', '41.250,50'],
     ]);
     expect(container.textContent).toContain('Jahr 2025, Stichtag 31.12.2025');
-    expect(link('PDF')?.getAttribute('href')).toBe(URL.replace('format=json', 'format=pdf'));
+    expect(link('Druckfassung (PDF)')?.getAttribute('href')).toBe(URL.replace('format=json', 'format=pdf'));
   });
 });

@@ -1,8 +1,6 @@
 import {
   Button,
-  Cell,
   Checkbox,
-  Column,
   Flex,
   Heading,
   Item,
@@ -10,15 +8,12 @@ import {
   Link,
   Picker,
   ProgressCircle,
-  Row,
-  TableBody,
-  TableHeader,
-  TableView,
   Text,
   TextField,
   View,
 } from '@adobe/react-spectrum';
 import { useState } from 'react';
+import type { ListExportTyp } from '../../../../../src/modules/common/schema';
 import type { Summenblatt } from '../../../../../src/modules/stammdaten/schema/listen';
 import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { formatDecimal } from '../../../../../src/platform/money';
@@ -26,6 +21,7 @@ import { describeError } from '../../../api/errors';
 import { apiFetch, withQuery } from '../../../api/fetcher';
 import { useGruppen } from '../../../api/stammdaten/gruppen';
 import { usePageTitle } from '../../../app/usePageTitle';
+import { type ListColumn, ListScreen } from '../../../components/listKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
 
@@ -84,37 +80,81 @@ function deValue(value: string | number): string {
   return /^-?\d+(\.\d+)?$/.test(value) ? formatDecimal(value, 2) : value;
 }
 
-type ColumnDef = {
-  key: string;
-  name: string;
-  align?: 'start' | 'end';
-  render: (row: Record<string, unknown>) => string;
-};
+/** A row of any of the lists, numbered in the server's order (the lists' rows have no id of their own). */
+type ListRow = Record<string, unknown> & { id: number };
 
-const COLUMNS: Record<ListKind, ColumnDef[]> = {
+const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const num = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
+const iso = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A column of a list: its cell text, sort value and exported value of the field `key`. */
+function column(
+  key: string,
+  name: string,
+  kind: 'text' | 'zahl' | 'datum',
+  options: { align?: 'end'; rowHeader?: boolean; text?: (value: unknown) => string; minWidth?: number } = {},
+): ListColumn<ListRow> {
+  const typ: ListExportTyp = kind;
+  return {
+    key,
+    name,
+    ...(options.align ? { align: options.align } : {}),
+    ...(options.rowHeader ? { rowHeader: true } : {}),
+    ...(options.minWidth ? { minWidth: options.minWidth } : {}),
+    sortValue: (r) => (kind === 'zahl' ? num(r[key]) : str(r[key]) || null),
+    text: (r) =>
+      options.text ? options.text(r[key]) : kind === 'datum' ? formatGermanDate(iso(r[key]), '–') : str(r[key]),
+    export: {
+      typ,
+      value: (r) => (kind === 'zahl' ? num(r[key]) : kind === 'datum' ? iso(r[key]) : str(r[key]) || null),
+    },
+  };
+}
+
+const COLUMNS: Record<ListKind, ListColumn<ListRow>[]> = {
   Geburtstagsliste: [
-    { key: 'geburtsdatum', name: 'Geburtsdatum', render: (r) => formatGermanDate(r.geburtsdatum as string, '–') },
-    { key: 'name', name: 'Name', render: (r) => String(r.name ?? '') },
-    { key: 'alter', name: 'Alter', align: 'end', render: (r) => String(r.alter ?? '') },
-    { key: 'parzellen', name: 'Parzellen', render: (r) => String(r.parzellen || '–') },
+    column('geburtsdatum', 'Geburtsdatum', 'datum', { rowHeader: true }),
+    column('name', 'Name', 'text', { minWidth: 200 }),
+    column('alter', 'Alter', 'zahl', { align: 'end' }),
+    column('parzellen', 'Parzellen', 'text', { text: (v) => str(v) || '–' }),
   ],
   Jubilaeumsliste: [
-    { key: 'jahre', name: 'Jahre', align: 'end', render: (r) => String(r.jahre ?? '') },
-    { key: 'name', name: 'Name', render: (r) => String(r.name ?? '') },
-    { key: 'eintrittsdatum', name: 'Eintritt', render: (r) => formatGermanDate(r.eintrittsdatum as string, '–') },
-    { key: 'parzellen', name: 'Parzellen', render: (r) => String(r.parzellen || '–') },
+    column('jahre', 'Jahre', 'zahl', { align: 'end', rowHeader: true }),
+    column('name', 'Name', 'text', { minWidth: 200 }),
+    column('eintrittsdatum', 'Eintritt', 'datum'),
+    column('parzellen', 'Parzellen', 'text', { text: (v) => str(v) || '–' }),
   ],
   Unterschriftenliste: [
-    { key: 'parzelle', name: 'Parzelle', render: (r) => String(r.parzelle ?? '') },
-    { key: 'name', name: 'Name', render: (r) => String(r.name ?? '') },
+    column('parzelle', 'Parzelle', 'text', { rowHeader: true }),
+    column('name', 'Name', 'text', { minWidth: 200 }),
   ],
   Summenblatt: [
-    { key: 'bezeichnung', name: 'Bezeichnung', render: (r) => String(r.bezeichnung ?? '') },
-    { key: 'wert', name: 'Wert', align: 'end', render: (r) => deValue(r.wert as string | number) },
+    column('bezeichnung', 'Bezeichnung', 'text', { rowHeader: true, minWidth: 220 }),
+    column('wert', 'Wert', 'zahl', { align: 'end', text: (v) => deValue(v as string | number) }),
   ],
 };
 
-type Result = { kind: ListKind; rows: Record<string, unknown>[]; subtitle?: string };
+/** A shown list with the parameters it was made with (in words, for the export's heading). */
+type Result = { kind: ListKind; rows: ListRow[]; subtitle?: string; title: string; selection: string[] };
+
+/** The parameters the list was made with, in words, for the export's heading. */
+function paramsText(kind: ListKind, p: ListParams): string[] {
+  switch (kind) {
+    case 'Geburtstagsliste':
+      return [
+        `Stichtag ${formatGermanDate(p.date)}`,
+        p.weiterePersonen ? 'mit weiteren Personen' : 'ohne weitere Personen',
+        ...(p.zeitungsfilter ? ['nur mit Zeitungserlaubnis'] : []),
+        ...(p.fifties ? ['nur runde Geburtstage'] : []),
+      ];
+    case 'Jubilaeumsliste':
+      return [`Stichtag ${formatGermanDate(p.date)}`];
+    case 'Unterschriftenliste':
+      return p.nurMitglieder ? ['nur Mitglieder'] : [];
+    default:
+      return [];
+  }
+}
 
 function GruppenPicker({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { data } = useGruppen();
@@ -147,6 +187,8 @@ export default function ListenScreen() {
   const { pachtabrechnungID } = useSelectedYear();
   const urlParams: ListParams = { ...params, pachtabrechnungID };
   const [result, setResult] = useState<Result | null>(null);
+  const gruppen = useGruppen();
+  const gruppeName = gruppen.data?.find((g) => String(g.id) === params.gruppenFilter)?.name;
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
   const set =
@@ -159,16 +201,28 @@ export default function ListenScreen() {
     setError(null);
     try {
       const data = await apiFetch<unknown>(listUrl(kind, urlParams, 'json'));
+      const numbered = (rows: readonly object[]): ListRow[] => rows.map((row, id) => ({ ...row, id }));
+      const name = KINDS.find((k) => k.id === kind)?.name ?? kind;
+      const selection = [
+        ...paramsText(kind, params),
+        ...(kind === 'Unterschriftenliste' && gruppeName ? [`Gruppe: ${gruppeName}`] : []),
+      ];
       if (kind === 'Summenblatt') {
         // The server's answer type (schema/listen.ts), not a copy (ADR 0005).
         const s = data as Summenblatt;
         setResult({
           kind,
-          rows: s.rows,
+          title: `${name} ${s.pachtabrechnung.jahr}`,
+          rows: numbered(s.rows),
+          selection,
           subtitle: `Jahr ${s.pachtabrechnung.jahr}, Stichtag ${formatGermanDate(s.stichtag, '–')}`,
         });
       } else {
-        setResult({ kind, rows: data as Record<string, unknown>[] });
+        const title =
+          kind === 'Unterschriftenliste'
+            ? params.title.trim() || name
+            : `${name} ${(params.date || todayIso()).slice(0, 4)}`;
+        setResult({ kind, title, rows: numbered(data as object[]), selection });
       }
     } catch (e) {
       setError(e);
@@ -177,9 +231,6 @@ export default function ListenScreen() {
       setLoading(false);
     }
   }
-
-  const columns = result ? COLUMNS[result.kind] : [];
-  const rows = result ? result.rows.map((row, index) => ({ ...row, _key: String(index) })) : [];
 
   return (
     <Flex direction="column" gap="size-200">
@@ -234,11 +285,10 @@ export default function ListenScreen() {
         <Button variant="accent" onPress={() => void show()} isPending={loading}>
           Anzeigen
         </Button>
+        {/* The printed list as the server lays it out (signature rows, heading); "Export" below
+            saves the shown list with its search and order. */}
         <Link href={listUrl(kind, urlParams, 'pdf')} target="_blank" rel="noreferrer">
-          PDF
-        </Link>
-        <Link href={listUrl(kind, urlParams, 'xlsx')} download>
-          Excel
+          Druckfassung (PDF)
         </Link>
       </Flex>
       {error ? (
@@ -248,32 +298,25 @@ export default function ListenScreen() {
       {result ? (
         <>
           {result.subtitle ? <Text>{result.subtitle}</Text> : null}
-          {rows.length === 0 ? (
-            <Text>Diese Liste ist leer – ändern Sie die Parameter und zeigen Sie sie erneut an.</Text>
-          ) : (
-            <TableView aria-label={KINDS.find((k) => k.id === result.kind)?.name} width="100%" maxHeight="size-6000">
-              <TableHeader columns={columns}>
-                {(column) => (
-                  <Column key={column.key} align={column.align ?? 'start'}>
-                    {column.name}
-                  </Column>
-                )}
-              </TableHeader>
-              <TableBody items={rows}>
-                {(row) => (
-                  <Row key={row._key}>
-                    {(columnKey) => {
-                      const text = columns.find((c) => c.key === columnKey)?.render(row) ?? '';
-                      return <Cell textValue={text}>{text}</Cell>;
-                    }}
-                  </Row>
-                )}
-              </TableBody>
-            </TableView>
-          )}
-          <Text aria-live="polite" UNSAFE_className="kgv-muted">
-            {rows.length} {rows.length === 1 ? 'Eintrag' : 'Einträge'}
-          </Text>
+          <ListScreen<ListRow>
+            key={`${result.kind}-${result.title}`}
+            title={KINDS.find((k) => k.id === result.kind)?.name ?? result.kind}
+            hideHeading
+            exportTitle={result.title}
+            noun={['Eintrag', 'Einträge', 'Einträgen']}
+            query={{ data: result.rows, error: undefined, isLoading: false, mutate: async () => undefined }}
+            canEdit={false}
+            empty={{
+              title: 'Keine Einträge',
+              text: 'Diese Liste ist leer – ändern Sie die Parameter und zeigen Sie sie erneut an.',
+              textReadOnly: 'Diese Liste ist leer – ändern Sie die Parameter und zeigen Sie sie erneut an.',
+            }}
+            columns={COLUMNS[result.kind]}
+            // The server's order (by birthday, by years …) until a column header is pressed.
+            defaultSort={{ column: '__server', direction: 'ascending' }}
+            searchText={(row) => Object.values(row).map(str).join('\n')}
+            filterText={[result.subtitle, ...result.selection]}
+          />
         </>
       ) : null}
     </Flex>
