@@ -58,8 +58,10 @@ export async function load(
 }
 
 /**
- * The app against its floor in the same run: one-second turns of each, alternating, so that other
- * work on a shared machine weighs on both sides alike instead of on whichever ran second.
+ * The app against its floor in the same run, in alternating half-second turns, so that other work
+ * on a shared machine weighs on both sides alike instead of on whichever ran second. The ratio is
+ * the median of the turns' ratios (each app turn against the floor's turn right after it): one
+ * turn that another process slowed down does not decide it.
  */
 export async function compareLoad(
   appUrl: string,
@@ -69,15 +71,17 @@ export async function compareLoad(
 ): Promise<{ app: LoadResult; bare: LoadResult; ratio: number }> {
   const app: Sample[] = [];
   const bare: Sample[] = [];
-  const turns = Math.max(1, Math.round(opts.seconds));
+  const turns = Math.max(1, Math.round(opts.seconds * 2));
   const turn = { concurrency: opts.concurrency, seconds: opts.seconds / turns };
   for (let i = 0; i < turns; i++) {
     app.push(await sample(appUrl, headers, turn));
     bare.push(await sample(bareUrl, headers, turn));
   }
-  const a = summary(app);
-  const b = summary(bare);
-  return { app: a, bare: b, ratio: a.rps / b.rps };
+  const rps = (s: Sample) => s.latencies.length / s.seconds;
+  const ratios = app.map((a, i) => rps(a) / rps(bare[i] as Sample)).sort((x, y) => x - y);
+  const mid = ratios.length / 2;
+  const ratio = ratios.length % 2 ? (ratios[Math.floor(mid)] ?? 0) : ((ratios[mid - 1] ?? 0) + (ratios[mid] ?? 0)) / 2;
+  return { app: summary(app), bare: summary(bare), ratio };
 }
 
 /**

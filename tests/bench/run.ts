@@ -22,7 +22,7 @@ line(`  one document of all        ${fmt(pdf.floorLettersPerSecond)} letters/s  
 line(`  one page.pdf per letter    ${fmt(pdf.perLetterLettersPerSecond)} letters/s   (for comparison)`);
 line(`  ratio service / floor      ${fmt(pdf.ratio, 2)}   (goal ≥ 0.77)`);
 line('');
-line(`API: GET /api/User signed in, 20 concurrent, ${seconds} s each in alternating 1 s turns, uncompressed`);
+line(`API: GET /api/User signed in, 20 concurrent, ${seconds} s each in alternating ½ s turns, uncompressed`);
 const api = await benchApi({ concurrency: 20, seconds });
 line(
   `  full middleware chain      ${fmt(api.appRps, 0)} req/s   p50 ${fmt(api.appP50, 2)} ms   p95 ${fmt(api.appP95, 2)} ms`,
@@ -30,16 +30,16 @@ line(
 line(
   `  bare Koa route             ${fmt(api.bareRps, 0)} req/s   p50 ${fmt(api.bareP50, 2)} ms   p95 ${fmt(api.bareP95, 2)} ms`,
 );
-line(`  ratio app / bare           ${fmt(api.ratio, 2)}   (goal ≥ 0.70)`);
+line(`  ratio app / bare           ${fmt(api.ratio, 2)}   (median of the turns; goal ≥ 0.70)`);
 line('');
 line(
-  `Stammdaten lists: 2,000 plots and 2,500 addresses, 20 concurrent, ${seconds} s each in alternating 1 s turns, uncompressed`,
+  `Stammdaten lists: 2,000 plots and 2,500 addresses, 20 concurrent, ${seconds} s each in alternating ½ s turns, uncompressed`,
 );
 for (const r of await benchStammdaten({ plots: 2000, addresses: 2500, concurrency: 20, seconds })) {
   line(`  ${r.path}  (${r.rows} rows, ${Math.round(r.bytes / 1024)} KB)`);
   line(`    full app        ${fmt(r.app.rps, 0)} req/s   p50 ${fmt(r.app.p50, 2)} ms   p95 ${fmt(r.app.p95, 2)} ms`);
   line(`    bare Koa route  ${fmt(r.bare.rps, 0)} req/s   p50 ${fmt(r.bare.p50, 2)} ms   p95 ${fmt(r.bare.p95, 2)} ms`);
-  line(`    ratio app / bare ${fmt(r.ratio, 2)}   (goal ≥ 0.50)`);
+  line(`    ratio app / bare ${fmt(r.ratio, 2)}   (median of the turns; goal ≥ 0.50)`);
   line(`    after a change  ${fmt(r.afterChangeMs, 1)} ms for one answer (built anew, median of 10)`);
 }
 line('');

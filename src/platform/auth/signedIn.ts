@@ -9,7 +9,7 @@ const AUTH_TABLES = ['sessions', 'users', 'user_roles', 'roles', 'role_rights'] 
 /** Sessions kept at once; a club has a few dozen users, more only under attack with random cookies. */
 const MAX_ENTRIES = 500;
 
-type Entry = { stamp: string; at: number; usableUntil: number; session: SessionRow; principal: Principal };
+type Entry = { stamp: number; at: number; usableUntil: number; session: SessionRow; principal: Principal };
 const caches = new WeakMap<object, Map<string, Entry>>();
 
 const ms = (dbDateTime: string) => Date.parse(`${dbDateTime.replace(' ', 'T')}Z`);
@@ -43,7 +43,7 @@ export async function findSignedIn(
   cache.delete(key);
   const session = await findSession(db, token);
   const principal = session ? await loadPrincipal(db, session.user_id) : undefined;
-  if (session && principal && before && changeStamp(db, AUTH_TABLES) === before) {
+  if (session && principal && before !== undefined && changeStamp(db, AUTH_TABLES) === before) {
     const usableUntil = Math.min(ms(session.expires_at), ms(session.last_seen_at) + TOUCH_AFTER_MS);
     cache.set(key, { stamp: before, at: now, usableUntil, session, principal });
     if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);

@@ -6,7 +6,7 @@ export class JsonAnswer {
   constructor(readonly json: string) {}
 }
 
-type Entry = { stamp: string; at: number; answer: JsonAnswer };
+type Entry = { stamp: number; at: number; answer: JsonAnswer };
 
 /** Distinct answers kept per database (filters and searches of the big lists); the oldest goes first. */
 const MAX_ENTRIES = 24;
@@ -33,7 +33,7 @@ export async function cachedJson(
   const before = changeStamp(db, tables);
   const hit = cache.get(key);
   const maxAge = stampMaxAgeMs(db);
-  if (hit && before && hit.stamp === before && (maxAge === undefined || Date.now() - hit.at < maxAge)) {
+  if (hit && before !== undefined && hit.stamp === before && (maxAge === undefined || Date.now() - hit.at < maxAge)) {
     // Most recently used last, so the oldest entry is the first in the map.
     cache.delete(key);
     cache.set(key, hit);
@@ -42,7 +42,7 @@ export async function cachedJson(
   const at = Date.now();
   const answer = new JsonAnswer(JSON.stringify(await compute()));
   cache.delete(key);
-  if (before && changeStamp(db, tables) === before) {
+  if (before !== undefined && changeStamp(db, tables) === before) {
     cache.set(key, { stamp: before, at, answer });
     if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   }

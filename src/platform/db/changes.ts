@@ -13,9 +13,11 @@ type Connection = { __knexUid?: string };
 type ReleasingClient = { releaseConnection(conn: Connection): Promise<unknown> };
 
 type Tracker = {
-  /** Version per table name (lower case); tables never written are 0. */
+  /** Counts every change; a change stores the new count below, so a later one is always higher. */
+  seq: number;
+  /** Per table name (lower case): the count at its last change; tables never written are absent. */
   versions: Map<string, number>;
-  /** Bumped for writes whose tables cannot be told and for changes made by other connections. */
+  /** The count at the last write whose tables cannot be told, or change made by another connection. */
   everything: number;
   /** Tables written on a connection that has not gone back to the pool yet ('*': unknown tables). */
   pending: Map<string, Set<string>>;
@@ -55,6 +57,7 @@ export function writtenTables(sql: string): string[] {
  */
 export function trackChanges(db: Knex, opts: { sqlite: boolean }): { sqliteConnection(conn: unknown): void } {
   const tracker: Tracker = {
+    seq: 0,
     versions: new Map(),
     everything: 0,
     pending: new Map(),
@@ -64,8 +67,9 @@ export function trackChanges(db: Knex, opts: { sqlite: boolean }): { sqliteConne
   trackers.set(db, tracker);
   const bump = (tables: Iterable<string>) => {
     for (const t of tables) {
-      if (t === ALL) tracker.everything++;
-      else tracker.versions.set(t, (tracker.versions.get(t) ?? 0) + 1);
+      tracker.seq++;
+      if (t === ALL) tracker.everything = tracker.seq;
+      else tracker.versions.set(t, tracker.seq);
     }
   };
   db.on('query', (q: { sql?: string; __knexUid?: string }) => {
@@ -97,7 +101,7 @@ export function trackChanges(db: Knex, opts: { sqlite: boolean }): { sqliteConne
         .pluck();
       tracker.externalVersion = () => Number(stmt.get());
       // A new connection has its own counter: count it as a change.
-      tracker.everything++;
+      tracker.everything = ++tracker.seq;
       tracker.lastExternal = undefined;
       tracker.externalCheckedAt = Number.NEGATIVE_INFINITY;
     },
@@ -109,21 +113,22 @@ export function trackChanges(db: Knex, opts: { sqlite: boolean }): { sqliteConne
  * Undefined when the state cannot be known: `db` is a transaction or untracked, or one of the
  * tables is being written right now.
  */
-export function changeStamp(db: Knex, tables: readonly string[]): string | undefined {
+export function changeStamp(db: Knex, tables: readonly string[]): number | undefined {
   const tracker = trackers.get(db);
   if (!tracker) return undefined;
   if (tracker.externalVersion && performance.now() - tracker.externalCheckedAt >= EXTERNAL_CHECK_MS) {
     // At most once a millisecond: under load the pragma itself was a noticeable part of a request.
     tracker.externalCheckedAt = performance.now();
     const now = tracker.externalVersion();
-    if (tracker.lastExternal !== undefined && now !== tracker.lastExternal) tracker.everything++;
+    if (tracker.lastExternal !== undefined && now !== tracker.lastExternal) tracker.everything = ++tracker.seq;
     tracker.lastExternal = now;
   }
   for (const set of tracker.pending.values()) {
     if (set.has(ALL) || tables.some((t) => set.has(t))) return undefined;
   }
-  let stamp = String(tracker.everything);
-  for (const t of tables) stamp += `:${tracker.versions.get(t) ?? 0}`;
+  // The count at the latest change of any of the tables: it grows exactly when one of them changes.
+  let stamp = tracker.everything;
+  for (const t of tables) stamp = Math.max(stamp, tracker.versions.get(t) ?? 0);
   return stamp;
 }
 
