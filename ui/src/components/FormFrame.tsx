@@ -1,10 +1,8 @@
 import { Button, ButtonGroup, Content, Dialog, Divider, Flex, Form, Heading } from '@adobe/react-spectrum';
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import type { VersionConflict } from '../api/versionConflict';
 import type { ZodFormFrame } from '../lib/useZodForm';
 import { ConflictBanner } from './ConflictBanner';
 import { FormSummary } from './FormSummary';
-import { MessageBanner } from './MessageBanner';
 
 // The frames every form sits in: one button order ("Abbrechen | Speichern", secondary left, accent
 // right), one required-field marker (the Form's necessityIndicator), the summary of a failed save
@@ -49,7 +47,7 @@ export function useEscapeAsks(marker: React.RefObject<HTMLElement | null>, activ
 export interface FormDialogProps {
   title: string;
   /** The form's useZodForm: errors, saving, dirty, conflict and its questions come from it. */
-  form?: ZodFormFrame;
+  form: ZodFormFrame;
   onSubmit: () => void;
   /** Closes the dialog; with unsaved changes only after "Änderungen verwerfen?". */
   onCancel: () => void;
@@ -58,11 +56,6 @@ export interface FormDialogProps {
   size?: 'S' | 'M' | 'L';
   /** Below the form, outside it: parts with their own forms (HTML forms cannot nest). */
   after?: ReactNode;
-  /** Forms not yet on useZodForm (useFormErrors) pass these instead of `form`. */
-  readOnly?: boolean;
-  saving?: boolean;
-  otherErrors?: readonly string[];
-  conflict?: VersionConflict<unknown> | undefined;
 }
 
 /** A dialog with one form, "Abbrechen | Speichern" (read-only: "Schließen" only). */
@@ -70,29 +63,22 @@ export function FormDialog(props: FormDialogProps) {
   const formId = useId();
   const marker = useRef<HTMLSpanElement>(null);
   const { form } = props;
-  const readOnly = form?.readOnly ?? props.readOnly ?? false;
-  const saving = form?.saving ?? props.saving ?? false;
-  const dirty = form?.dirty ?? false;
-  const cancel = () => (form ? form.confirmDiscard(props.onCancel) : props.onCancel());
-  useEscapeAsks(marker, dirty && !saving, cancel);
+  const { readOnly, saving } = form;
+  const cancel = () => form.confirmDiscard(props.onCancel);
+  useEscapeAsks(marker, form.dirty && !saving, cancel);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!readOnly && !saving) props.onSubmit();
   }
-  const otherErrors = props.otherErrors ?? [];
   return (
     <Dialog size={props.size ?? 'M'}>
       <Heading>{props.title}</Heading>
       <Divider />
       <Content>
         <span ref={marker} hidden />
-        <ConflictBanner conflict={form?.conflict ?? props.conflict} />
-        {form ? (
-          <FormSummary form={form} />
-        ) : otherErrors.length > 0 ? (
-          <MessageBanner level="danger" title="Nicht gespeichert" message={otherErrors.join('\n')} />
-        ) : null}
+        <ConflictBanner conflict={form.conflict} />
+        <FormSummary form={form} />
         <Form
           id={formId}
           onSubmit={submit}
@@ -104,7 +90,7 @@ export function FormDialog(props: FormDialogProps) {
           {asFormChildren(props.children)}
         </Form>
         {props.after}
-        {form?.dialogs}
+        {form.dialogs}
       </Content>
       <ButtonGroup>
         <Button variant="secondary" onPress={cancel}>

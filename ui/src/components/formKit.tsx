@@ -1,14 +1,9 @@
 import { AlertDialog, TextField } from '@adobe/react-spectrum';
-import { type ReactNode, useState } from 'react';
-import type { z } from 'zod';
-import { isAbortedError } from '../api/errors';
+import type { ReactNode } from 'react';
 import { saveWithToast } from '../api/toast';
-import type { VersionConflict } from '../api/versionConflict';
-import { schemaErrors } from '../lib/schemaErrors';
-import { matchFieldErrors } from '../lib/serverErrors';
 
-// The form pieces the Stammdaten dialogs share: errors from the API's schema and from the server,
-// the form dialog, the date field and the delete question.
+// The form pieces every form shares (with useZodForm, ui/src/lib/useZodForm): the frames (FormDialog,
+// FormPage), the summary, the number and date fields, the conflict banner and the delete question.
 
 export interface DeleteDialogProps {
   title: string;
@@ -42,72 +37,6 @@ export function DeleteDialog({ title, children, run, success, actionLabel = 'Lö
 
 export function invalid(error: string | undefined) {
   return error ? { validationState: 'invalid' as const, errorMessage: error } : {};
-}
-
-/**
- * Field errors of a form: the client's checks after the first submit, then the server's 422 answer.
- * With `conflict` (useVersionConflict) a 409 version_conflict goes there instead of the errors.
- */
-export function useFormErrors<F extends string>(
-  fields: readonly F[],
-  conflict?: Pick<VersionConflict<unknown>, 'noteError'>,
-) {
-  const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-
-  /** Runs a save with toasts; true when it succeeded. */
-  async function save(work: () => Promise<unknown>, success?: string): Promise<boolean> {
-    setSaving(true);
-    setServerErrors({});
-    setOtherErrors([]);
-    try {
-      await saveWithToast(work, success ? { success } : {});
-      return true;
-    } catch (error) {
-      if (!isAbortedError(error) && !conflict?.noteError(error)) {
-        const matched = matchFieldErrors(error, fields);
-        setServerErrors(matched.fields as Partial<Record<F, string>>);
-        setOtherErrors(matched.other);
-      }
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  /**
-   * Checks a body with the API's own zod schema before it is sent: on failure the messages go to
-   * their fields (the rest above the form) and the answer is false. `inputErrors` are what the form
-   * itself could not convert (a date not typed as TT.MM.JJJJ …); they win over the schema's words.
-   * A true answer narrows the body to what the schema accepts (a picked id is then no longer null).
-   */
-  function validate<S extends z.ZodType>(
-    schema: S,
-    body: unknown,
-    inputErrors: Partial<Record<F, string | undefined>> = {},
-  ): body is z.input<S> {
-    setSubmitted(true);
-    const { fields: fieldErrors, other } = schemaErrors(schema, body, fields);
-    for (const [field, message] of Object.entries(inputErrors) as [F, string | undefined][]) {
-      if (message !== undefined) fieldErrors[field] = message;
-    }
-    setServerErrors(fieldErrors);
-    setOtherErrors(other);
-    return Object.keys(fieldErrors).length === 0 && other.length === 0;
-  }
-
-  function clear(field: F) {
-    setServerErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }
-
-  return { serverErrors, otherErrors, saving, submitted, setSubmitted, save, validate, clear };
 }
 
 // The frames live in their own files; formKit stays the one import for a form's pieces.
