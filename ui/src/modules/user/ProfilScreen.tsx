@@ -156,7 +156,13 @@ export default function ProfilScreen() {
   }, [edit2fa]);
 
   return (
-    <Flex direction="column" gap="size-300">
+    // Room below the last section: its buttons (e.g. under the new recovery codes) can scroll clear of
+    // the toasts at the bottom of the window.
+    <Flex
+      direction="column"
+      gap="size-300"
+      UNSAFE_style={{ paddingBottom: 'var(--spectrum-global-dimension-size-1600)' }}
+    >
       <div>
         <Heading level={1} margin={0}>
           Profil

@@ -14,7 +14,10 @@ const dateFormat = new Intl.DateTimeFormat('de-AT', { dateStyle: 'medium' });
 export function RecoveryCodesBox({ codes, email, onDone }: RecoveryCodesBoxProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus();
+    // The whole box from its top: the codes and the button below them stay clear of the toast that
+    // announces them at the bottom of the window.
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
   }, []);
 
   return (
