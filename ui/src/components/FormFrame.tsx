@@ -16,7 +16,10 @@ type FormChildren = ComponentProps<typeof Form>['children'];
  */
 const asFormChildren = (children: ReactNode) => children as FormChildren;
 
-/** One style of the required marker everywhere: the word "(erforderlich)" after the label. */
+/**
+ * One style of the required marker everywhere: "(erforderlich)" after a required field's label,
+ * "(optional)" after the others — words, not a bare asterisk, for the club's older users.
+ */
 export const NECESSITY_INDICATOR = 'label' as const;
 
 /**
