@@ -250,116 +250,129 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
         </View>
       )}
       {props.banner}
-      {nothingYet ? (
-        <View borderWidth="thin" borderColor="default" borderRadius="medium" padding="size-300" maxWidth="size-6000">
-          <IllustratedMessage>
-            <Heading>{props.empty.title}</Heading>
-            <Content>{canEdit ? props.empty.text : props.empty.textReadOnly}</Content>
-          </IllustratedMessage>
-          {canEdit && props.onNew ? (
-            <Flex justifyContent="center" marginTop="size-200">
-              <Button variant="accent" onPress={props.onNew}>
-                <Add />
-                <Text>{props.empty.action ?? props.newLabel ?? 'Neu'}</Text>
-              </Button>
-            </Flex>
-          ) : null}
-        </View>
-      ) : data ? (
+      {data ? (
+        // The toolbar stays in the empty state too: the year, the filters and "Neu …" are where they always are.
         <>
           <Flex gap="size-200" alignItems="end" wrap>
-            <SearchField
-              label="Suchen"
-              {...(props.searchDescription ? { description: props.searchDescription } : {})}
-              value={draft}
-              onChange={(value) => {
-                setDraft(value);
-                setSearchValue(value);
-              }}
-              onSubmit={setSearchValue}
-              onClear={() => {
-                setDraft('');
-                setSearchValue('');
-              }}
-              width="size-3600"
-            />
+            {nothingYet ? null : (
+              <SearchField
+                label="Suchen"
+                {...(props.searchDescription ? { description: props.searchDescription } : {})}
+                value={draft}
+                onChange={(value) => {
+                  setDraft(value);
+                  setSearchValue(value);
+                }}
+                onSubmit={setSearchValue}
+                onClear={() => {
+                  setDraft('');
+                  setSearchValue('');
+                }}
+                width="size-3600"
+              />
+            )}
             {props.filters}
             {/* One order everywhere: the screen's own items, Export, then "Neu". */}
             <Flex gap="size-100" marginStart="auto" alignItems="end" wrap>
               {props.toolbar}
-              {props.exportable === false ? null : <ExportMenu onExport={exportRows} />}
+              {props.exportable === false || nothingYet ? null : <ExportMenu onExport={exportRows} />}
               {newButton}
             </Flex>
           </Flex>
-          <div ref={frame} className="kgv-list-frame">
-            <TableView
-              aria-label={props.title}
-              UNSAFE_className={firstIsRowHeader ? 'kgv-list-table kgv-list-table--sticky' : 'kgv-list-table'}
-              sortDescriptor={sort}
-              onSortChange={setSort}
-              {...(onAction ? { onAction } : {})}
-              {...(props.wrap ? { overflowMode: 'wrap' as const } : {})}
-              width="100%"
-              {...(props.height ? { height: props.height } : { maxHeight: 'size-6000' })}
-              // Without rows the table would shrink to its header and hide the empty state's sentence.
-              {...(rows.length === 0 ? { minHeight: 'size-3000' } : {})}
-              renderEmptyState={() => (
-                <IllustratedMessage>
-                  <Heading>Keine Treffer</Heading>
-                  <Content>{noMatchText(searchValue, props.filterEmpty, narrowed)}</Content>
-                </IllustratedMessage>
-              )}
+          {nothingYet ? (
+            <View
+              borderWidth="thin"
+              borderColor="default"
+              borderRadius="medium"
+              padding="size-300"
+              maxWidth="size-6000"
             >
-              <TableHeader columns={tableColumns}>
-                {(column) => {
-                  const def = columnOf.get(column.key);
-                  const isActions = column.key === '__aktionen';
-                  return (
-                    <Column
-                      key={column.key}
-                      allowsSorting={Boolean(def?.sortValue)}
-                      align={isActions ? (actionsEarly ? 'start' : 'end') : (def?.align ?? 'start')}
-                      hideHeader={isActions}
-                      {...(column.key === rowHeaderKey ? { isRowHeader: true } : {})}
-                      {...(isActions
-                        ? { width: actionsWidth }
-                        : def?.width
-                          ? { width: def.width }
-                          : { minWidth: def?.minWidth ?? DEFAULT_MIN_WIDTH })}
-                    >
-                      {column.name}
-                    </Column>
-                  );
-                }}
-              </TableHeader>
-              <TableBody items={rows}>
-                {(row) => (
-                  <Row key={row.id}>
-                    {(columnKey) => {
-                      const def = columnOf.get(String(columnKey));
-                      if (!def) {
-                        return (
-                          <Cell textValue="Aktionen">
-                            <Flex gap="size-50" justifyContent={actionsEarly ? 'start' : 'end'}>
-                              {props.actions?.(row)}
-                            </Flex>
-                          </Cell>
-                        );
-                      }
-                      const text = def.text(row);
-                      return <Cell textValue={text}>{def.render ? def.render(row) : text}</Cell>;
+              <IllustratedMessage>
+                <Heading>{props.empty.title}</Heading>
+                <Content>{canEdit ? props.empty.text : props.empty.textReadOnly}</Content>
+              </IllustratedMessage>
+              {canEdit && props.onNew ? (
+                <Flex justifyContent="center" marginTop="size-200">
+                  <Button variant="accent" onPress={props.onNew}>
+                    <Add />
+                    <Text>{props.empty.action ?? props.newLabel ?? 'Neu'}</Text>
+                  </Button>
+                </Flex>
+              ) : null}
+            </View>
+          ) : (
+            <>
+              <div ref={frame} className="kgv-list-frame">
+                <TableView
+                  aria-label={props.title}
+                  UNSAFE_className={firstIsRowHeader ? 'kgv-list-table kgv-list-table--sticky' : 'kgv-list-table'}
+                  sortDescriptor={sort}
+                  onSortChange={setSort}
+                  {...(onAction ? { onAction } : {})}
+                  {...(props.wrap ? { overflowMode: 'wrap' as const } : {})}
+                  width="100%"
+                  {...(props.height ? { height: props.height } : { maxHeight: 'size-6000' })}
+                  // Without rows the table would shrink to its header and hide the empty state's sentence.
+                  {...(rows.length === 0 ? { minHeight: 'size-3000' } : {})}
+                  renderEmptyState={() => (
+                    <IllustratedMessage>
+                      <Heading>Keine Treffer</Heading>
+                      <Content>{noMatchText(searchValue, props.filterEmpty, narrowed)}</Content>
+                    </IllustratedMessage>
+                  )}
+                >
+                  <TableHeader columns={tableColumns}>
+                    {(column) => {
+                      const def = columnOf.get(column.key);
+                      const isActions = column.key === '__aktionen';
+                      return (
+                        <Column
+                          key={column.key}
+                          allowsSorting={Boolean(def?.sortValue)}
+                          align={isActions ? (actionsEarly ? 'start' : 'end') : (def?.align ?? 'start')}
+                          hideHeader={isActions}
+                          {...(column.key === rowHeaderKey ? { isRowHeader: true } : {})}
+                          {...(isActions
+                            ? { width: actionsWidth }
+                            : def?.width
+                              ? { width: def.width }
+                              : { minWidth: def?.minWidth ?? DEFAULT_MIN_WIDTH })}
+                        >
+                          {column.name}
+                        </Column>
+                      );
                     }}
-                  </Row>
-                )}
-              </TableBody>
-            </TableView>
-          </div>
-          <Text aria-live="polite">
-            {serverSearch && !props.rowFilter
-              ? countText(rows.length, rows.length, noun)
-              : countText(rows.length, data.length, noun)}
-            {props.countSuffix ?? ''}
-          </Text>
+                  </TableHeader>
+                  <TableBody items={rows}>
+                    {(row) => (
+                      <Row key={row.id}>
+                        {(columnKey) => {
+                          const def = columnOf.get(String(columnKey));
+                          if (!def) {
+                            return (
+                              <Cell textValue="Aktionen">
+                                <Flex gap="size-50" justifyContent={actionsEarly ? 'start' : 'end'}>
+                                  {props.actions?.(row)}
+                                </Flex>
+                              </Cell>
+                            );
+                          }
+                          const text = def.text(row);
+                          return <Cell textValue={text}>{def.render ? def.render(row) : text}</Cell>;
+                        }}
+                      </Row>
+                    )}
+                  </TableBody>
+                </TableView>
+              </div>
+              <Text aria-live="polite">
+                {serverSearch && !props.rowFilter
+                  ? countText(rows.length, rows.length, noun)
+                  : countText(rows.length, data.length, noun)}
+                {props.countSuffix ?? ''}
+              </Text>
+            </>
+          )}
         </>
       ) : error && !isLoading ? (
         <LoadFailed

@@ -1,4 +1,4 @@
-import { Button, DialogContainer, Flex, StatusLight } from '@adobe/react-spectrum';
+import { Button, DialogContainer, StatusLight } from '@adobe/react-spectrum';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import UserEdit from '@spectrum-icons/workflow/UserEdit';
@@ -115,8 +115,6 @@ export default function AbstellplaetzeScreen() {
       rowFilter={filter === 'alle' ? undefined : (r) => status(r).text === filter}
       filterEmpty={`Keine Abstellplätze mit Status „${labelOf(FILTER_OPTIONS, filter)}“. Wählen Sie bei „Status“ den Eintrag „Alle“.`}
       onOpen={(abstellplatz) => setDialog({ kind: 'edit', abstellplatz })}
-      // The toolbar shows only with places; without any the button still has to be reachable.
-      banner={query.data?.length === 0 ? <Flex justifyContent="end">{parkkartenButton}</Flex> : undefined}
       toolbar={parkkartenButton}
       actionsWidth={150}
       actions={(row) => (
