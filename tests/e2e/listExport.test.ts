@@ -44,6 +44,21 @@ beforeAll(async () => {
       await buildPachtverhaeltnis(app.services, { parzelleId: id, adresseId: people[plot.holder], von: '2021-03-01' });
     }
   }
+  // Members and non-members with the same street; Eintritt to sort by.
+  for (const [nachname, mitglied, eintrittsdatum] of [
+    ['Ahorn', true, '2015-05-01'],
+    ['Birke', false, '2010-01-01'],
+    ['Castanea', true, '1999-09-09'],
+    ['Dattel', true, null],
+  ] as const) {
+    await buildAdresse(app.services, {
+      nachname,
+      vorname: 'Exp',
+      strasse: 'Obstgartenweg 1',
+      flags: mitglied ? 256 : 0,
+      eintrittsdatum,
+    });
+  }
   browser = await launchBrowser();
   page = await newPage(browser, app.url);
   await signIn(page, 'admin@test.kgv', TEST_PASSWORD);
@@ -116,5 +131,43 @@ describe('Export of a filtered, searched and sorted list', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     for (const absent of ['X3', 'X5', 'Zaun-6']) expect(text).not.toMatch(new RegExp(`^\\s*${absent}\\s`, 'm'));
     expect(text).toContain('3 Einträge');
+  });
+
+  it('Nutzungsberechtigte: the export follows the Mitglied filter, the search and the order', async () => {
+    await page.goto('/stammdatenverwalten/nutzungsberechtigte?mitglied=ja');
+    const grid = page.getByRole('grid', { name: 'Nutzungsberechtigte' });
+    await grid.getByRole('rowheader').first().waitFor();
+    await page.getByRole('searchbox', { name: 'Suchen' }).fill('Obstgarten');
+    await expect
+      .poll(() => grid.getByRole('rowheader').allTextContents())
+      .toEqual(['Ahorn Exp', 'Castanea Exp', 'Dattel Exp']);
+    await grid.getByRole('columnheader', { name: 'Eintritt', exact: true }).click();
+    await expect
+      .poll(() => grid.getByRole('rowheader').allTextContents())
+      .toEqual(['Castanea Exp', 'Ahorn Exp', 'Dattel Exp']);
+
+    const excel = await download('Excel');
+    expect(excel.name).toBe(`Nutzungsberechtigte ${todayIso()}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(excel.content as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    const rows = [];
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      rows.push([
+        row.getCell(col('Name')).value,
+        row.getCell(col('Mitglied')).value,
+        row.getCell(col('Eintritt')).value,
+      ]);
+    }
+    expect(rows).toEqual([
+      ['Castanea Exp', 'ja', new Date(Date.UTC(1999, 8, 9))],
+      ['Ahorn Exp', 'ja', new Date(Date.UTC(2015, 4, 1))],
+      ['Dattel Exp', 'ja', null],
+    ]);
+    const auswahl = book.getWorksheet('Auswahl')!.getColumn(2).values.map(String).join(' | ');
+    expect(auswahl).toContain('Status: Aktiv · Mitglied: Ja · Suche „Obstgarten“');
   });
 });
