@@ -12,6 +12,11 @@ const GRUPPE_LABELS: Readonly<Record<string, string>> = {
   beschreibung: 'Beschreibung',
 };
 
+/** "Gruppe „Nord“", but "„Gruppe Nord“" for a group named so: no "Gruppe „Gruppe Nord“". */
+export function gruppeLabel(name: string): string {
+  return /^gruppe\b/i.test(name.trim()) ? `„${name}“` : `Gruppe „${name}“`;
+}
+
 const toValues = (g: Gruppe) => ({ name: g.name, beschreibung: g.beschreibung });
 
 export interface GruppeDialogProps {
@@ -34,7 +39,7 @@ export function GruppeDialog({ gruppe, readOnly = false }: GruppeDialogProps) {
     readOnly,
   });
 
-  const title = readOnly ? `Gruppe „${gruppe?.name ?? ''}“` : gruppe ? 'Gruppe bearbeiten' : 'Neue Gruppe';
+  const title = readOnly ? gruppeLabel(gruppe?.name ?? '') : gruppe ? 'Gruppe bearbeiten' : 'Neue Gruppe';
   return (
     <FormDialog
       title={title}

@@ -6,7 +6,7 @@ import { deleteGruppe, type Gruppe, useGruppen } from '../../../api/stammdaten/g
 import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
-import { GruppeDialog } from './GruppeDialog';
+import { GruppeDialog, gruppeLabel } from './GruppeDialog';
 
 type DialogState = { kind: 'edit'; gruppe?: Gruppe } | { kind: 'delete'; gruppe: Gruppe };
 
@@ -58,7 +58,7 @@ export default function GruppenScreen() {
       actionsWidth={80}
       actions={(row) => (
         <RowAction
-          label={`Gruppe „${row.name}“ löschen`}
+          label={`${gruppeLabel(row.name)} löschen`}
           icon={<Delete />}
           onPress={() => setDialog({ kind: 'delete', gruppe: row })}
         />
@@ -69,9 +69,9 @@ export default function GruppenScreen() {
           <GruppeDialog gruppe={dialog.gruppe} readOnly={!canEdit} />
         ) : dialog?.kind === 'delete' ? (
           <DeleteDialog
-            title={`Gruppe „${dialog.gruppe.name}“ löschen?`}
+            title={`${gruppeLabel(dialog.gruppe.name)} löschen?`}
             run={() => deleteGruppe(dialog.gruppe.id)}
-            success={`Gruppe „${dialog.gruppe.name}“ gelöscht.`}
+            success={`${gruppeLabel(dialog.gruppe.name)} gelöscht.`}
           >
             Die Gruppe wird endgültig gelöscht. Gehören ihr noch Parzellen an, geht das nicht – ordnen Sie diese zuerst
             einer anderen Gruppe zu.
