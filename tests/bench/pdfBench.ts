@@ -84,29 +84,42 @@ async function timeService(letters: string[], chromiumPath: string): Promise<num
   }
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
 /**
  * Prints `letters` letters through the PDF service, as one bare document (the floor) and one by
- * one on a bare page, in the same run. Floor and service alternate twice and the better time of
- * each counts, so a burst of load from elsewhere on the machine does not decide the ratio.
+ * one on a bare page, in the same run. Floor and service run in five pairs, back to back and in
+ * alternating order; the ratio is the median of the pairs' ratios and the rates are medians, so
+ * a burst of load from elsewhere on the shared machine does not decide them. The letter-by-letter
+ * loop, only for comparison, prints at most 50 letters.
  */
 export async function benchPdf(opts: { letters: number; chromiumPath: string }): Promise<PdfBenchResult> {
   if (!Number.isInteger(opts.letters) || opts.letters < 1) throw new RangeError('letters must be ≥ 1');
   const letters = await buildLetters(opts.letters);
-  const perLetterMs = await timeBare(opts.chromiumPath, letters[0] ?? '', letters);
-  const floorRuns: number[] = [];
-  const serviceRuns: number[] = [];
-  for (let round = 0; round < 2; round++) {
-    floorRuns.push(await timeBare(opts.chromiumPath, letters[0] ?? '', [oneDocument(letters)]));
-    serviceRuns.push(await timeService(letters, opts.chromiumPath));
+  const sample = letters.slice(0, 50);
+  const perLetterMs = await timeBare(opts.chromiumPath, letters[0] ?? '', sample);
+  const floor = () => timeBare(opts.chromiumPath, letters[0] ?? '', [oneDocument(letters)]);
+  const service = () => timeService(letters, opts.chromiumPath);
+  const pairs: { floorMs: number; serviceMs: number }[] = [];
+  for (let round = 0; round < 5; round++) {
+    if (round % 2 === 0) {
+      const floorMs = await floor();
+      pairs.push({ floorMs, serviceMs: await service() });
+    } else {
+      const serviceMs = await service();
+      pairs.push({ floorMs: await floor(), serviceMs });
+    }
   }
   const perSecond = (ms: number) => (letters.length * 1000) / ms;
-  const floorLettersPerSecond = perSecond(Math.min(...floorRuns));
-  const serviceLettersPerSecond = perSecond(Math.min(...serviceRuns));
   return {
-    serviceLettersPerSecond,
-    floorLettersPerSecond,
-    perLetterLettersPerSecond: perSecond(perLetterMs),
-    ratio: serviceLettersPerSecond / floorLettersPerSecond,
+    serviceLettersPerSecond: median(pairs.map((p) => perSecond(p.serviceMs))),
+    floorLettersPerSecond: median(pairs.map((p) => perSecond(p.floorMs))),
+    perLetterLettersPerSecond: (sample.length * 1000) / perLetterMs,
+    ratio: median(pairs.map((p) => p.floorMs / p.serviceMs)),
   };
 }
 
