@@ -1,11 +1,11 @@
-import { DialogContainer, TextField } from '@adobe/react-spectrum';
+import { DialogContainer, Item, Picker, TextField } from '@adobe/react-spectrum';
 import { act, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { parseGermanDate } from '../../../src/platform/dates';
 import { isoDate, text } from '../../../src/platform/validation';
 import { ApiError } from '../api/errors';
-import { DateField, FormDialog, FormPage, NumberInput } from '../components/formKit';
+import { DateField, FormDialog, FormPage, invalid, NumberInput } from '../components/formKit';
 import { waitFor } from '../testing/appHarness';
 import { renderWithProvider } from '../testing/renderWithProvider';
 import { blur, button, click, field } from '../testing/testHelpers';
@@ -177,6 +177,41 @@ describe('useZodForm', () => {
     expect(run).not.toHaveBeenCalled();
     expect(root.textContent).toContain('Mindestens 1 Tag.');
     expect(document.activeElement).toBe(tage);
+  });
+});
+
+function KategorieForm() {
+  const form = useZodForm(
+    z.object({ kategorie: z.string({ error: 'Bitte wählen Sie eine Kategorie.' }), notiz: text(50) }),
+    {
+      initial: { kategorie: null as string | null, notiz: '' },
+      labels: { kategorie: 'Kategorie', notiz: 'Notiz' },
+    },
+  );
+  return (
+    <FormPage label="Kategorie" form={form} onSubmit={() => void form.submit(() => Promise.resolve())}>
+      <Picker
+        label="Kategorie"
+        isRequired
+        selectedKey={form.values.kategorie}
+        onSelectionChange={(key) => form.set('kategorie', key === null ? null : String(key))}
+        {...invalid(form.errors.kategorie)}
+      >
+        <Item key="pkw">PKW</Item>
+        <Item key="boot">Boot</Item>
+      </Picker>
+      <TextField label="Notiz" {...form.field('notiz')} />
+    </FormPage>
+  );
+}
+
+describe('a Picker in error', () => {
+  it('gets the focus, found by its label (Spectrum gives it no id)', async () => {
+    const root = await render(<KategorieForm />);
+    await click(button(root, 'Speichern'));
+    await flush();
+    expect(root.textContent).toContain('1 Feld ist nicht richtig ausgefüllt: Kategorie');
+    expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('listbox');
   });
 });
 

@@ -146,10 +146,36 @@ function focusTarget(element: HTMLElement): HTMLElement {
   return element.querySelector<HTMLElement>(FOCUSABLE) ?? element;
 }
 
-/** Focuses the first field in error (in the order of the page) and scrolls it into view. */
-export function focusFirstError(ids: readonly string[], fallbackId: string): void {
-  const elements = ids
-    .map((id) => document.getElementById(id))
+const cleanLabel = (text: string | null | undefined) =>
+  (text ?? '')
+    .replace(/\u200b/g, '')
+    .replace(/\((erforderlich|optional)\)/, '')
+    .trim();
+
+/**
+ * A Spectrum Picker takes no id: its trigger (a button with a listbox popup) is found by the
+ * label among the elements its aria-labelledby names.
+ */
+function pickerLabelled(scope: ParentNode, label: string): HTMLElement | null {
+  for (const trigger of scope.querySelectorAll<HTMLElement>('button[aria-haspopup="listbox"][aria-labelledby]')) {
+    const ids = trigger.getAttribute('aria-labelledby')?.split(' ') ?? [];
+    if (ids.some((id) => cleanLabel(document.getElementById(id)?.textContent) === label)) return trigger;
+  }
+  return null;
+}
+
+/**
+ * Focuses the first field in error (in the order of the page) and scrolls it into view. A field is
+ * found by its id, else (a Picker) by its label; with none found, the summary gets the focus.
+ */
+export function focusFirstError(
+  fields: readonly { id: string; label?: string | undefined }[],
+  fallbackId: string,
+): void {
+  // In a dialog, only its own pickers: the list behind it may have a filter with the same label.
+  const scope: ParentNode = document.getElementById(fallbackId)?.closest('[role="dialog"]') ?? document;
+  const elements = fields
+    .map(({ id, label }) => document.getElementById(id) ?? (label ? pickerLabelled(scope, label) : null))
     .filter((element): element is HTMLElement => element !== null);
   elements.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   const first = elements[0] ?? document.getElementById(fallbackId);
@@ -178,7 +204,7 @@ export function useZodForm<S extends z.ZodType, V extends object, R extends { ve
   } | null>(null);
   const readOnly = options.readOnly ?? false;
   const source = options.source ?? baseId;
-  const labels = options.labels ?? {};
+  const labels: Partial<Record<Key<V>, string>> = options.labels ?? {};
   const fields = Object.keys(options.initial) as Key<V>[];
 
   // Latest values for async callbacks (the plausibility answer comes after a render).
@@ -200,7 +226,7 @@ export function useZodForm<S extends z.ZodType, V extends object, R extends { ve
   useEffect(() => {
     if (focusRequest === 0) return;
     focusFirstError(
-      Object.keys(errors).map((key) => idOf(key)),
+      Object.keys(errors).map((key) => ({ id: idOf(key), label: labels[key as Key<V>] })),
       summaryId,
     );
   }, [focusRequest]);
@@ -270,7 +296,7 @@ export function useZodForm<S extends z.ZodType, V extends object, R extends { ve
     if (issues.length > 0 && !(await askPlausibility(issues))) {
       // Back to the form: the first questioned date gets the focus.
       focusFirstError(
-        issues.map((issue) => idOf(issue.field)),
+        issues.map((issue) => ({ id: idOf(issue.field), label: issue.label })),
         summaryId,
       );
       return false;
