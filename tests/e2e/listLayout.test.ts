@@ -93,6 +93,15 @@ async function bodyMetrics(grid: Locator) {
     });
 }
 
+/** Whether the element is what the user sees at its middle (nothing scrolled over it). */
+function onTop(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 30), r.top + r.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+}
+
 async function scrollBodyTo(grid: Locator, left: number) {
   await grid
     .locator('[role="rowgroup"]')
@@ -138,8 +147,9 @@ async function checkList(path: string, name: string, firstCell: string | null) {
     await expect
       .poll(async () => (await header(columnCount).count()) > 0 && inViewport(await header(columnCount).boundingBox()))
       .toBe(true);
-    // The first column stayed where it was.
+    // The first column stayed where it was, its header on top of the scrolled ones.
     await expect.poll(async () => Math.round((await rowHeader.boundingBox())!.x)).toBe(Math.round(startX));
+    expect(await onTop(header(1)), `${name}: first header on top`).toBe(true);
     await scrollBodyTo(grid, 0);
   }
   return { grid, hidden };
