@@ -80,7 +80,7 @@ export function exportColumns<T>(columns: readonly ListColumn<T>[]): ExportColum
   );
 }
 
-export interface ListScreenProps<T extends { id: number | string }> {
+interface ListScreenBaseProps<T extends { id: number | string }> {
   eyebrow?: string;
   title: string;
   /** Inside a tab, where the page already has its heading: no eyebrow and heading. */
@@ -89,10 +89,6 @@ export interface ListScreenProps<T extends { id: number | string }> {
   noun: readonly [string, string] | readonly [string, string, string];
   query: Pick<SWRResponse<T[], unknown>, 'data' | 'error' | 'isLoading' | 'mutate'>;
   canEdit: boolean;
-  /** Without it (or without the Edit right) there is no "Neu" button. */
-  onNew?: () => void;
-  /** The button's words, gendered as German wants: "Neue Gruppe", "Neuer Benutzer", "Neuer Hauptwasserzähler". */
-  newLabel?: string;
   empty: { title: string; text: string; textReadOnly: string; action?: string };
   columns: readonly ListColumn<T>[];
   defaultSort: SortDescriptor;
@@ -121,7 +117,7 @@ export interface ListScreenProps<T extends { id: number | string }> {
   onOpen?: (row: T) => void;
   /** Above the toolbar: warnings. */
   banner?: ReactNode;
-  /** More toolbar items, before Export and "Neu" (further downloads, "Parkkarten" …). */
+  /** More toolbar items, before Export and "Neue …" (further downloads, "Parkkarten" …). */
   toolbar?: ReactNode;
   /** Export → Excel / PDF of the shown rows (default on). */
   exportable?: boolean;
@@ -136,6 +132,15 @@ export interface ListScreenProps<T extends { id: number | string }> {
   /** The DialogContainer. */
   children?: ReactNode;
 }
+
+/**
+ * The "new" button: with `onNew` its words are required, one pattern on every list: "Neue
+ * Parzelle", "Neuer Benutzer", "Neues …" (never a bare "Neu"). Without `onNew` (or without the Edit
+ * right) there is none.
+ */
+type NewAction = { onNew: () => void; newLabel: string } | { onNew?: undefined; newLabel?: undefined };
+
+export type ListScreenProps<T extends { id: number | string }> = ListScreenBaseProps<T> & NewAction;
 
 export function countText(
   shown: number,
@@ -226,7 +231,7 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
     canEdit && props.onNew ? (
       <Button variant="accent" onPress={props.onNew}>
         <Add />
-        <Text>{props.newLabel ?? 'Neu'}</Text>
+        <Text>{props.newLabel}</Text>
       </Button>
     ) : null;
 
@@ -272,7 +277,7 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
               />
             )}
             {props.filters}
-            {/* One order everywhere: the screen's own items, Export, then "Neu". */}
+            {/* One order everywhere: the screen's own items, Export, then "Neue …". */}
             <Flex gap="size-100" marginStart="auto" alignItems="end" wrap>
               {props.toolbar}
               {props.exportable === false || nothingYet ? null : <ExportMenu onExport={exportRows} />}
@@ -295,7 +300,7 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
                 <Flex justifyContent="center" marginTop="size-200">
                   <Button variant="accent" onPress={props.onNew}>
                     <Add />
-                    <Text>{props.empty.action ?? props.newLabel ?? 'Neu'}</Text>
+                    <Text>{props.empty.action ?? props.newLabel}</Text>
                   </Button>
                 </Flex>
               ) : null}
