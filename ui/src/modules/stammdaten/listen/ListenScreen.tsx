@@ -13,17 +13,16 @@ import {
   View,
 } from '@adobe/react-spectrum';
 import { useState } from 'react';
-import type { ListExportTyp } from '../../../../../src/modules/common/schema';
 import type { Summenblatt } from '../../../../../src/modules/stammdaten/schema/listen';
 import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
-import { formatDecimal } from '../../../../../src/platform/money';
 import { describeError } from '../../../api/errors';
 import { apiFetch, withQuery } from '../../../api/fetcher';
 import { useGruppen } from '../../../api/stammdaten/gruppen';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { type ListColumn, ListScreen } from '../../../components/listKit';
+import { ListScreen } from '../../../components/listKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
+import { COLUMNS, type ListRow, paramsText, str } from './listenColumns';
 
 export type ListKind = 'Geburtstagsliste' | 'Jubilaeumsliste' | 'Unterschriftenliste' | 'Summenblatt';
 
@@ -74,87 +73,8 @@ export function listUrl(kind: ListKind, p: ListParams, format: Format): string {
   }
 }
 
-/** A count as "1.200", a decimal string ("41250.50") as "41.250,50" (dot grouping as UI.md asks), exactly. */
-function deValue(value: string | number): string {
-  if (typeof value === 'number') return formatDecimal(value, 0);
-  return /^-?\d+(\.\d+)?$/.test(value) ? formatDecimal(value, 2) : value;
-}
-
-/** A row of any of the lists, numbered in the server's order (the lists' rows have no id of their own). */
-type ListRow = Record<string, unknown> & { id: number };
-
-const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const num = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
-const iso = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
-/** A column of a list: its cell text, sort value and exported value of the field `key`. */
-function column(
-  key: string,
-  name: string,
-  kind: 'text' | 'zahl' | 'datum',
-  options: { align?: 'end'; rowHeader?: boolean; text?: (value: unknown) => string; minWidth?: number } = {},
-): ListColumn<ListRow> {
-  const typ: ListExportTyp = kind;
-  return {
-    key,
-    name,
-    ...(options.align ? { align: options.align } : {}),
-    ...(options.rowHeader ? { rowHeader: true } : {}),
-    ...(options.minWidth ? { minWidth: options.minWidth } : {}),
-    sortValue: (r) => (kind === 'zahl' ? num(r[key]) : str(r[key]) || null),
-    text: (r) =>
-      options.text ? options.text(r[key]) : kind === 'datum' ? formatGermanDate(iso(r[key]), '–') : str(r[key]),
-    export: {
-      typ,
-      value: (r) => (kind === 'zahl' ? num(r[key]) : kind === 'datum' ? iso(r[key]) : str(r[key]) || null),
-    },
-  };
-}
-
-const COLUMNS: Record<ListKind, ListColumn<ListRow>[]> = {
-  Geburtstagsliste: [
-    column('geburtsdatum', 'Geburtsdatum', 'datum', { rowHeader: true }),
-    column('name', 'Name', 'text', { minWidth: 200 }),
-    column('alter', 'Alter', 'zahl', { align: 'end' }),
-    column('parzellen', 'Parzellen', 'text', { text: (v) => str(v) || '–' }),
-  ],
-  Jubilaeumsliste: [
-    column('jahre', 'Jahre', 'zahl', { align: 'end', rowHeader: true }),
-    column('name', 'Name', 'text', { minWidth: 200 }),
-    column('eintrittsdatum', 'Eintritt', 'datum'),
-    column('parzellen', 'Parzellen', 'text', { text: (v) => str(v) || '–' }),
-  ],
-  Unterschriftenliste: [
-    column('parzelle', 'Parzelle', 'text', { rowHeader: true }),
-    column('name', 'Name', 'text', { minWidth: 200 }),
-  ],
-  Summenblatt: [
-    column('bezeichnung', 'Bezeichnung', 'text', { rowHeader: true, minWidth: 220 }),
-    column('wert', 'Wert', 'zahl', { align: 'end', text: (v) => deValue(v as string | number) }),
-  ],
-};
-
 /** A shown list with the parameters it was made with (in words, for the export's heading). */
 type Result = { kind: ListKind; rows: ListRow[]; subtitle?: string; title: string; selection: string[] };
-
-/** The parameters the list was made with, in words, for the export's heading. */
-function paramsText(kind: ListKind, p: ListParams): string[] {
-  switch (kind) {
-    case 'Geburtstagsliste':
-      return [
-        `Stichtag ${formatGermanDate(p.date)}`,
-        p.weiterePersonen ? 'mit weiteren Personen' : 'ohne weitere Personen',
-        ...(p.zeitungsfilter ? ['nur mit Zeitungserlaubnis'] : []),
-        ...(p.fifties ? ['nur runde Geburtstage'] : []),
-      ];
-    case 'Jubilaeumsliste':
-      return [`Stichtag ${formatGermanDate(p.date)}`];
-    case 'Unterschriftenliste':
-      return p.nurMitglieder ? ['nur Mitglieder'] : [];
-    default:
-      return [];
-  }
-}
 
 function GruppenPicker({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { data } = useGruppen();
