@@ -114,7 +114,7 @@ export function ListScreen<T extends { id: number | string }>(props: ListScreenP
   // the search field) does not vanish under the typing hand.
   const last = useRef<T[] | undefined>(undefined);
   if (props.query.data) last.current = props.query.data;
-  const data = props.query.data ?? (props.searchText ? undefined : last.current);
+  const data = props.query.data ?? (!props.searchText && isLoading ? last.current : undefined);
   const [sort, setSort] = useState<SortDescriptor>(props.defaultSort);
   // ?q= keeps the search in the URL (bookmarks, reload).
   const [searchValue, setSearchValue] = useQueryParam(props.searchParam ?? 'q');
