@@ -62,18 +62,6 @@ interface MailForm {
   replyTo: string;
 }
 
-type MailField = keyof MailForm;
-const FIELDS: readonly MailField[] = [
-  'host',
-  'port',
-  'security',
-  'user',
-  'password',
-  'fromName',
-  'fromAddress',
-  'replyTo',
-];
-
 function toForm(mail: MailSettings | undefined): MailForm {
   const security = SECURITY_OPTIONS.some((option) => option.key === mail?.security) ? mail!.security : 'starttls';
   return {
@@ -119,7 +107,7 @@ interface MailFormProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-const MAIL_LABELS: Readonly<Record<MailField, string>> = {
+const MAIL_LABELS: Readonly<Record<keyof MailForm, string>> = {
   host: 'Mailserver (SMTP)',
   port: 'Port',
   security: 'Verschlüsselung',
