@@ -146,6 +146,9 @@ export function authMiddleware(db: Db, secret: string) {
         if (state.sessionId) await destroySession(db, state.sessionId);
         ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(ctx, true));
         setXsrfCookie(ctx, secret, undefined);
+        // GET lists answer `private, no-cache` (ETag/304), so the browser may keep members' data in
+        // its disk cache: signing out on a shared club computer clears it.
+        ctx.set('Clear-Site-Data', '"cache"');
         state.sessionId = undefined;
         state.principal = undefined;
         state.pending2fa = false;

@@ -176,7 +176,10 @@ describe('sessions', () => {
     const c = app.client();
     await c.login('admin@test.kgv', TEST_PASSWORD);
     const cookie = c.cookies.get('kgv.sid')!;
-    expect((await c.post('User/Logout')).status).toBe(204);
+    const logout = await c.post('User/Logout');
+    expect(logout.status).toBe(204);
+    // Lists may sit in the browser's cache (private, no-cache): signing out clears it.
+    expect(logout.headers.get('clear-site-data')).toBe('"cache"');
     expect((await c.get('User')).status).toBe(401);
     const replay = app.client();
     replay.cookies.set('kgv.sid', cookie);
