@@ -148,7 +148,8 @@ export async function dispatch(
   }
   if (r.requireXsrf && !auth.xsrfValid) throw antiforgeryFailed();
   const query = parseWith(r.query, alignQueryKeys(r.query, { ...koa.query }), 'query');
-  const run = async (rawBody: unknown, files: UploadedFile[]) => {
+  // Not async: a GET without upload then costs one promise less (this runs on every request).
+  const run = (rawBody: unknown, files: UploadedFile[]): unknown => {
     const body = parseWith(r.body, rawBody, 'body');
     const call = (db: Db) =>
       r.handler({
@@ -164,12 +165,12 @@ export async function dispatch(
         actor: principal ? actorOf(principal) : systemActor('Anonym'),
         auth,
       });
-    return runsInTransaction(r) ? await services.db.transaction(async (trx) => call(trx)) : await call(services.db);
+    return runsInTransaction(r) ? services.db.transaction(async (trx) => call(trx)) : call(services.db);
   };
   let result: unknown;
   if (isMultipart(koa)) {
     if (!r.upload) throw unsupportedMultipart();
-    result = await withUpload(koa, services.config.dataDir, r.upload, run);
+    result = await withUpload(koa, services.config.dataDir, r.upload, async (body, files) => run(body, files));
   } else {
     result = await run((koa.request as typeof koa.request & { body?: unknown }).body, []);
   }
