@@ -73,15 +73,14 @@ export function createHttpApp(services: AppServices, routes: AnyRoute[], policy:
     ctx.type = 'application/problem+json';
     ctx.body = problem(404, 'not_found', 'Diese Schnittstelle gibt es nicht.', { detail: `${ctx.method} ${ctx.path}` });
   };
+  // GET and HEAD carry no body: they skip the parser (a layer less on every list request).
+  const parseBody = (ctx: Context, next: Next) =>
+    ctx.method === 'GET' || ctx.method === 'HEAD' ? next() : bodyParser(ctx, next);
   const api = compose<Context>([
-    async (ctx, next) => {
-      ctx.set('Cache-Control', 'no-store');
-      await next();
-    },
-    // Inside the no-store default: GET JSON answers switch to `private, no-cache` with an ETag.
+    // `no-store` by default; GET JSON answers switch to `private, no-cache` with an ETag.
     jsonEtag,
     authMiddleware(services.db, services.config.sessionSecret),
-    bodyParser,
+    parseBody,
     router.routes() as unknown as Koa.Middleware,
     notFound,
   ]);
