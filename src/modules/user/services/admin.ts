@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor, Principal } from '../../../platform/auth/principal';
-import { hasAnyRight, loadRoleRights } from '../../../platform/auth/principal';
-import { GLOBAL_ADMIN_ROLE_ID, isRight, RIGHTS, type Right } from '../../../platform/auth/rights';
+import { loadRoleRights } from '../../../platform/auth/principal';
 import { destroyUserSessions } from '../../../platform/auth/sessions';
 import { type Db, inTransaction, nowDb, toIso } from '../../../platform/db/db';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, forbidden, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import type { Benutzer, RoleInput, Rolle, UpdateUserInput } from '../schema';
-import type { RoleRow, UserRow } from '../tables';
+import type { Benutzer, UpdateUserInput } from '../schema';
+import type { UserRow } from '../tables';
 import { lockedUntilOf } from './login';
-
-/** Administrators are users holding WebApp.Admin through an active role; the last one must stay. */
-const ADMIN_RIGHT: Right = 'WebApp.Admin';
+import { activeAdminIds, listRoles } from './roles';
 
 /** The presenter of a Benutzer: every answer of one (list, GetUser, UpdateUser) goes through it. */
 export function presentBenutzer(
@@ -31,18 +28,6 @@ export function presentBenutzer(
     lastLoginAt: toIso(u.last_login_at),
     createdAt: toIso(u.created_at) ?? '',
     version: Number(u.version ?? 1),
-  };
-}
-
-/** The presenter of a Rolle; GlobalAdmin holds every right whatever its rows say. */
-export function presentRolle(r: RoleRow, rights: string[]): Rolle {
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    isSystem: Boolean(r.is_system),
-    version: Number(r.version ?? 1),
-    rights: (r.id === GLOBAL_ADMIN_ROLE_ID ? [...RIGHTS] : rights).filter(isRight),
   };
 }
 
@@ -84,17 +69,6 @@ export async function getBenutzer(db: Db, id: number): Promise<Benutzer> {
   return row;
 }
 
-export async function listRoles(db: Db): Promise<Rolle[]> {
-  const roles = await db('roles').orderBy('id');
-  const rights = await db('role_rights').select('role_id', 'right_name');
-  return roles.map((r) =>
-    presentRolle(
-      r,
-      rights.filter((x) => x.role_id === r.id).map((x) => x.right_name),
-    ),
-  );
-}
-
 /** Nobody hands out a right they do not hold: every right of the given roles must be the editor's. */
 async function assertCanGrant(db: Db, editor: Principal, roleIds: number[]): Promise<void> {
   if (editor.isGlobalAdmin) return;
@@ -126,16 +100,6 @@ export async function assertMayManage(db: Db, editor: Principal, targetUserId: n
       'target_beyond_rights',
     );
   }
-}
-
-async function activeAdminIds(db: Db): Promise<number[]> {
-  const rows = await db('users')
-    .join('user_roles', 'user_roles.user_id', 'users.id')
-    .leftJoin('role_rights', 'role_rights.role_id', 'user_roles.role_id')
-    .where('users.active', true)
-    .andWhere((q) => q.where('user_roles.role_id', GLOBAL_ADMIN_ROLE_ID).orWhere('role_rights.right_name', ADMIN_RIGHT))
-    .distinct('users.id');
-  return rows.map((r) => Number(r.id));
 }
 
 /**
@@ -241,93 +205,5 @@ export async function deleteUser(db: Db, editor: Principal, actor: Actor, userId
       throw conflict('Der letzte Administrator kann nicht gelöscht werden.', undefined, 'last_admin');
     }
     await recordHistory(trx, actor, { entityType: 'User', entityId: userId, action: 'delete', before });
-  });
-}
-
-export async function saveRole(db: Db, editor: Principal, actor: Actor, input: RoleInput): Promise<Rolle> {
-  const rights = [...new Set(input.rights)];
-  const beyond = rights.filter((r) => !hasAnyRight(editor, [r]));
-  if (beyond.length)
-    throw forbidden(`Sie können keine Rechte vergeben, die Sie selbst nicht haben: ${beyond.join(', ')}.`);
-  return inTransaction(db, async (trx) => {
-    const existing = input.id ? await trx('roles').where({ id: input.id }).first() : undefined;
-    if (input.id && !existing) throw notFound('Die Rolle wurde nicht gefunden.');
-    if (existing?.id === GLOBAL_ADMIN_ROLE_ID)
-      throw conflict('Die Rolle Global Admin hält immer alle Rechte und kann nicht geändert werden.');
-    if (existing) {
-      await claimVersion(trx, {
-        table: 'roles',
-        id: existing.id,
-        expected: input.version,
-        entityType: 'Role',
-        label: `Die Rolle „${existing.name}“`,
-      });
-    }
-    if (existing?.is_system && existing.name !== input.name) {
-      throw validationFailed({ name: ['Der Name einer mitgelieferten Rolle kann nicht geändert werden.'] });
-    }
-    const clash = await trx('roles')
-      .where({ name: input.name })
-      .whereNot({ id: input.id ?? 0 })
-      .first('id');
-    if (clash) throw validationFailed({ name: ['Eine Rolle mit diesem Namen gibt es bereits.'] });
-    const before = existing ? (await listRoles(trx)).find((r) => r.id === existing.id) : undefined;
-    // A role changes everyone who holds it: only someone holding all its rights may change it, so
-    // an Obmann cannot strip the Administrator role (and with it the administrators).
-    if (before) assertRoleWithinRights(editor, before);
-    let id: number;
-    if (existing) {
-      id = existing.id;
-      await trx('roles').where({ id }).update({ name: input.name, description: input.description });
-    } else {
-      const [newId] = await trx('roles').insert({ name: input.name, description: input.description, is_system: false });
-      id = Number(newId);
-    }
-    await trx('role_rights').where({ role_id: id }).delete();
-    if (rights.length) await trx('role_rights').insert(rights.map((right_name) => ({ role_id: id, right_name })));
-    if ((await activeAdminIds(trx)).length === 0) {
-      throw conflict('Damit gäbe es keinen Administrator mehr.', undefined, 'last_admin');
-    }
-    const after = (await listRoles(trx)).find((r) => r.id === id)!;
-    await recordHistory(trx, actor, {
-      entityType: 'Role',
-      entityId: id,
-      action: existing ? 'update' : 'create',
-      before: withoutVersion(before),
-      after: withoutVersion(after),
-    });
-    return after;
-  });
-}
-
-function assertRoleWithinRights(editor: Principal, role: Rolle): void {
-  if (editor.isGlobalAdmin || role.rights.every((r) => editor.rights.has(r))) return;
-  throw forbidden(
-    `Die Rolle „${role.name}“ hat Rechte, die Sie selbst nicht haben; nur wer alle ihre Rechte hat, kann sie ändern oder löschen.`,
-    'target_beyond_rights',
-  );
-}
-
-export async function deleteRole(db: Db, editor: Principal, actor: Actor, id: number): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const role = await trx('roles').where({ id }).first();
-    if (!role) throw notFound('Die Rolle wurde nicht gefunden.');
-    const current = (await listRoles(trx)).find((r) => r.id === id);
-    if (current) assertRoleWithinRights(editor, current);
-    if (role.is_system) throw conflict(`Die mitgelieferte Rolle „${role.name}“ kann nicht gelöscht werden.`);
-    const users = await trx('user_roles')
-      .join('users', 'users.id', 'user_roles.user_id')
-      .where('user_roles.role_id', id)
-      .pluck('users.name');
-    if (users.length) {
-      throw conflict(
-        `Die Rolle „${role.name}“ ist noch vergeben an: ${users.join(', ')}.`,
-        undefined,
-        'still_referenced',
-      );
-    }
-    const before = (await listRoles(trx)).find((r) => r.id === id);
-    await trx('roles').where({ id }).delete();
-    await recordHistory(trx, actor, { entityType: 'Role', entityId: id, action: 'delete', before });
   });
 }

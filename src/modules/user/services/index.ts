@@ -1,15 +1,6 @@
 // The public face of the user module for other modules.
 
-export {
-  assertMayManage,
-  deleteRole,
-  deleteUser,
-  getBenutzer,
-  listBenutzer,
-  listRoles,
-  saveRole,
-  saveUser,
-} from './admin';
+export { assertMayManage, deleteUser, getBenutzer, listBenutzer, saveUser } from './admin';
 export { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from './firstStart';
 export {
   checkPassword,
@@ -32,6 +23,7 @@ export {
   rememberMachineToken,
   resetPassword,
 } from './passwords';
+export { deleteRole, listRoles, saveRole } from './roles';
 export {
   assertOwnPassword,
   checkTotp,
