@@ -7,12 +7,12 @@ import { hauptwasserzaehlerBody } from '../../src/modules/stammdaten/schema/haup
 import { gruppeBody, parzelleBody } from '../../src/modules/stammdaten/schema/parzellen';
 import { saveAbstellplatz } from '../../src/modules/stammdaten/services/abstellplaetze';
 import { neuzuordnung } from '../../src/modules/stammdaten/services/abstellplatzZuordnungen';
-import { saveAdresse } from '../../src/modules/stammdaten/services/adressen';
 import { saveFunktion, saveFunktionaer } from '../../src/modules/stammdaten/services/funktionen';
 import { executeGartenwechsel } from '../../src/modules/stammdaten/services/gartenwechsel';
 import { saveGruppe } from '../../src/modules/stammdaten/services/gruppen';
 import { saveHauptwasserzaehler } from '../../src/modules/stammdaten/services/hauptwasserzaehler';
 import { saveParzelle } from '../../src/modules/stammdaten/services/parzellen';
+import { saveAdresse } from '../../src/modules/stammdaten/services/saveAdresse';
 import { saveWeiterePerson } from '../../src/modules/stammdaten/services/weiterePersonen';
 import { createUser } from '../../src/modules/user/services';
 import { saveAbstellplatzKategorie } from '../../src/modules/vereinseinstellungen/services';

@@ -15,15 +15,15 @@ import {
   ADRESSE_FILE_MAX_BYTES,
   ADRESSEN_LIST_TABLES,
   adressenLookup,
-  deleteAdresse,
   filesByAdresse,
   getAdresse,
   getAdresseDetail,
   listAdressen,
   personenLookup,
   readAdresseRequest,
-  saveAdresse,
 } from '../services/adressen';
+import { deleteAdresse } from '../services/deleteAdresse';
+import { saveAdresse } from '../services/saveAdresse';
 import {
   deleteWeiterePerson,
   getWeiterePerson,

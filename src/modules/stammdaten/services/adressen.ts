@@ -1,24 +1,13 @@
 import { z } from 'zod';
-import type { Actor } from '../../../platform/auth/principal';
 import { dateOf, todayIso } from '../../../platform/dates';
-import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
-import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
-import { conflict, notFound } from '../../../platform/errors';
+import type { Db } from '../../../platform/db/db';
+import { notFound } from '../../../platform/errors';
 import type { FileRecord } from '../../../platform/files/fileStore';
-import { recordHistory } from '../../../platform/history/history';
 import type { AppServices } from '../../../platform/services';
-import type {
-  Adresse,
-  AdresseDetail,
-  AdresseInput,
-  AdresseLookup,
-  AdresseParzelle,
-  PersonLookup,
-} from '../schema/adressen';
+import type { Adresse, AdresseDetail, AdresseLookup, AdresseParzelle, PersonLookup } from '../schema/adressen';
 import type { AdresseRow } from '../tables';
 import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { adresseJahr } from './adresseJahr';
-import { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload } from './adresseRequest';
 import { compareNames, displayName, isActive } from './names';
 import { pachtverhaeltnisseOn } from './pachtverhaeltnisse';
 import { listAllWeiterePersonen, listWeiterePersonen } from './weiterePersonen';
@@ -27,8 +16,8 @@ export { ADRESSE_FILE_KINDS, ADRESSE_FILE_MAX_BYTES, type AdresseUpload, readAdr
 export type { Adresse, AdresseDetail, PersonLookup };
 export { ADRESSE_HISTORY_TYPE };
 export const ADRESSE_FILE_OWNER = 'Adresse';
-const TABLE = 'adressen';
-const NOT_FOUND = 'Die Adresse wurde nicht gefunden.';
+export const ADRESSEN_TABLE = 'adressen';
+export const ADRESSE_NOT_FOUND = 'Die Adresse wurde nicht gefunden.';
 const KGV_MITGLIED = 256;
 
 /** The one way an Adresse is answered: its row, its current leases, active as of `today`. */
@@ -102,7 +91,7 @@ export type AdressenFilter = { search?: string; filter?: 'aktiv' | 'ehemalig' | 
 /** ActiveAdressen: addresses by name, filtered by membership state and a search over name, place and e-mail. */
 export async function listAdressen(db: Db, options: AdressenFilter = {}): Promise<Adresse[]> {
   const today = todayIso();
-  const [rows, leases] = await Promise.all([db(TABLE).select(), currentPachtverhaeltnisse(db, today)]);
+  const [rows, leases] = await Promise.all([db(ADRESSEN_TABLE).select(), currentPachtverhaeltnisse(db, today)]);
   const filter = options.filter ?? 'aktiv';
   const needle = (options.search ?? '').trim().toLocaleLowerCase('de-AT');
   const list = rows
@@ -120,8 +109,8 @@ export async function listAdressen(db: Db, options: AdressenFilter = {}): Promis
 }
 
 export async function getAdresse(db: Db, id: number): Promise<Adresse> {
-  const row = await db(TABLE).where({ id }).first();
-  if (!row) throw notFound(NOT_FOUND);
+  const row = await db(ADRESSEN_TABLE).where({ id }).first();
+  if (!row) throw notFound(ADRESSE_NOT_FOUND);
   const today = todayIso();
   const leases = await currentPachtverhaeltnisse(db, today, id);
   return presentAdresse(row, leases.get(id) ?? [], today);
@@ -148,169 +137,16 @@ export async function filesByAdresse(services: AppServices, db: Db, id: number):
   return services.files.listByOwner(db, ADRESSE_FILE_OWNER, id);
 }
 
-/** Creates (id 0) or updates an address and stores its uploads, in one transaction (the caller's, when it passes one). */
-export async function saveAdresse(
-  services: AppServices,
-  db: Db,
-  actor: Actor,
-  data: AdresseInput,
-  uploads: AdresseUpload[] = [],
-): Promise<Adresse> {
-  return inTransaction(db, (trx) => saveAdresseInTransaction(services, trx, actor, data, uploads));
-}
-
-async function saveAdresseInTransaction(
-  services: AppServices,
-  db: Db,
-  actor: Actor,
-  data: AdresseInput,
-  uploads: AdresseUpload[] = [],
-): Promise<Adresse> {
-  if (data.id) {
-    await claimVersion(db, {
-      table: TABLE,
-      id: data.id,
-      expected: data.version,
-      entityType: ADRESSE_HISTORY_TYPE,
-      label: 'Die Adresse',
-      notFound: NOT_FOUND,
-    });
-  }
-  const before = data.id ? await getAdresse(db, data.id) : undefined;
-  const values = {
-    anrede: data.anrede,
-    titel: data.titel,
-    vorname: data.vorname,
-    nachname: data.nachname,
-    strasse: data.strasse,
-    plz: data.plz,
-    ort: data.ort,
-    land: data.land,
-    telefon: data.telefon,
-    mobil: data.mobil,
-    email: data.email,
-    geburtsdatum: data.geburtsdatum,
-    eintrittsdatum: data.eintrittsdatum,
-    austrittsdatum: data.austrittsdatum,
-    flags: data.flags,
-    adresstyp: data.adresstyp,
-    iban: data.iban,
-    zeitung_erlaubt: data.zeitungErlaubt,
-    notiz: data.notiz,
-    updated_at: nowDb(),
-  };
-  let id = data.id;
-  if (before) await db(TABLE).where({ id }).update(values);
-  else {
-    const [newId] = await db(TABLE).insert({ ...values, created_at: values.updated_at });
-    id = Number(newId);
-  }
-  const after = await getAdresse(db, id);
-  await recordHistory(db, actor, {
-    entityType: ADRESSE_HISTORY_TYPE,
-    entityId: id,
-    action: before ? 'update' : 'create',
-    before: withoutVersion(before),
-    after: withoutVersion(after),
-  });
-  for (const upload of uploads) {
-    const record = await services.files.save(db, {
-      name: upload.name,
-      content: upload.content,
-      ownerType: ADRESSE_FILE_OWNER,
-      ownerId: id,
-      userId: actor.userId,
-      allowed: ADRESSE_FILE_KINDS,
-      maxBytes: ADRESSE_FILE_MAX_BYTES,
-    });
-    await recordHistory(db, actor, {
-      entityType: ADRESSE_HISTORY_TYPE,
-      entityId: id,
-      action: 'file-upload',
-      after: { fileId: record.id, name: record.name, size: record.size, mime: record.mime },
-    });
-  }
-  return after;
-}
-
-const list = (items: string[]) => [...new Set(items)].join(', ');
-/** The plot or space numbers, the function names an address is still used by (joined reads). */
-const nummerRows = z.array(z.object({ nummer: z.string() }));
-const nameRows = z.array(z.object({ name: z.string() }));
-
-/** Deletes an address nothing refers to, with its further persons and files. */
-export async function deleteAdresse(services: AppServices, db: Db, actor: Actor, id: number): Promise<void> {
-  return inTransaction(db, (trx) => deleteAdresseInTransaction(services, trx, actor, id));
-}
-
-async function deleteAdresseInTransaction(services: AppServices, db: Db, actor: Actor, id: number): Promise<void> {
-  const before = await getAdresse(db, id);
-  const leases = nummerRows.parse(
-    await db('pachtverhaeltnisse as p')
-      .join('parzellen as z', 'z.id', 'p.parzelle_id')
-      .where('p.adresse_id', id)
-      .orderBy('p.von')
-      .select('z.nummer'),
-  );
-  const parking = nummerRows.parse(
-    await db('abstellplatz_zuordnungen as a')
-      .join('abstellplaetze as s', 's.id', 'a.abstellplatz_id')
-      .where('a.adresse_id', id)
-      .orderBy('a.von')
-      .select('s.nummer'),
-  );
-  const functions = nameRows.parse(
-    await db('funktionaere as f')
-      .join('funktionen as n', 'n.id', 'f.funktion_id')
-      .where('f.adresse_id', id)
-      .orderBy('f.von')
-      .select('n.name'),
-  );
-  const reasons: string[] = [];
-  if (leases.length) {
-    const nummern = list(leases.map((l) => l.nummer));
-    reasons.push(`${leases.length === 1 ? 'ein Pachtverhältnis' : 'Pachtverhältnisse'} (Parzelle ${nummern})`);
-  }
-  if (parking.length) reasons.push(`Abstellplatz-Zuordnungen (Abstellplatz ${list(parking.map((p) => p.nummer))})`);
-  if (functions.length) reasons.push(`Funktionen im Verein (${list(functions.map((f) => f.name))})`);
-  if (reasons.length) {
-    throw conflict(
-      `Die Adresse „${before.name}“ kann nicht gelöscht werden, weil noch etwas auf sie verweist: ${reasons.join(', ')}. Tragen Sie stattdessen ein Austrittsdatum ein.`,
-      undefined,
-      'still_referenced',
-    );
-  }
-  const personen = await listWeiterePersonen(db, id);
-  for (const person of personen) {
-    await db('weitere_personen').where({ id: person.id }).delete();
-    await recordHistory(db, actor, {
-      entityType: 'WeiterePerson',
-      entityId: person.id,
-      action: 'delete',
-      before: withoutVersion(person),
-    });
-  }
-  const files = await services.files.listByOwner(db, ADRESSE_FILE_OWNER, id);
-  for (const file of files) await services.files.remove(db, file.id);
-  await db(TABLE).where({ id }).delete();
-  await recordHistory(db, actor, {
-    entityType: ADRESSE_HISTORY_TYPE,
-    entityId: id,
-    action: 'delete',
-    before: { ...withoutVersion(before), dateien: files.map((f) => ({ fileId: f.id, name: f.name })) },
-  });
-}
-
 /** Common/Addressen and Common/AlleAdressen: every address by name. */
 export async function adressenLookup(db: Db): Promise<AdresseLookup[]> {
-  const rows = await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'ort');
+  const rows = await db(ADRESSEN_TABLE).select('id', 'titel', 'vorname', 'nachname', 'ort');
   return sortAdressen(rows.map((r) => ({ id: Number(r.id), name: displayName(r), ort: r.ort })));
 }
 
 /** Common/Personen (all) and Common/ActivePersonen: addresses and their further persons. */
 export async function personenLookup(db: Db, onlyActive: boolean): Promise<PersonLookup[]> {
   const today = todayIso();
-  const rows = await db(TABLE).select('id', 'titel', 'vorname', 'nachname', 'austrittsdatum');
+  const rows = await db(ADRESSEN_TABLE).select('id', 'titel', 'vorname', 'nachname', 'austrittsdatum');
   const kept = rows.filter((r) => !onlyActive || isActive(dateOf(r.austrittsdatum), today));
   const ids = new Set(kept.map((r) => Number(r.id)));
   const out: PersonLookup[] = kept.map((r) => ({
