@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../../src/platform/money';
 import { ApiError } from '../api/errors';
 import { formatFileSize, logoFileProblem } from '../modules/vereinseinstellungen/LogoSection';
-import { SECTIONS, toFormValues, toPayload, validateValues } from '../modules/vereinseinstellungen/sections';
+import { SECTIONS } from '../modules/vereinseinstellungen/sections';
+import { toFormValues, toPayload, validateValues } from '../modules/vereinseinstellungen/sectionValues';
 import {
   centsToEuro,
   compactIban,

@@ -10,7 +10,7 @@ import { FormDialog, NumberInput } from '../../components/formKit';
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../lib/fieldFormats';
 import { schemaErrors } from '../../lib/schemaErrors';
 import { useZodForm } from '../../lib/useZodForm';
-import { moneyRangeMessage } from './sections';
+import { moneyRangeMessage } from './moneyRangeMessage';
 
 export interface KategorieDialogProps {
   /** The category to edit; absent for a new one. */

@@ -5,16 +5,8 @@ import { fetchRecord } from '../../api/versionConflict';
 import { FormPage, NumberInput } from '../../components/formKit';
 import { EURO_FORMAT, formatIban } from '../../lib/fieldFormats';
 import { useZodForm } from '../../lib/useZodForm';
-import {
-  type FieldDef,
-  type FormValue,
-  type FormValues,
-  type SectionDef,
-  sameValues,
-  toFormValues,
-  toPayload,
-  validateValues,
-} from './sections';
+import type { FieldDef, FormValue, FormValues, SectionDef } from './sections';
+import { sameValues, toFormValues, toPayload, validateValues } from './sectionValues';
 
 /** Asks before unsaved changes go (runs `proceed` at once when there are none). */
 export type ConfirmDiscard = (proceed: () => void) => void;

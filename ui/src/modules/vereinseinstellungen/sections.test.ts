@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SECTIONS, toFormValues, validateValues } from './sections';
+import { SECTIONS } from './sections';
+import { toFormValues, validateValues } from './sectionValues';
 
 // The settings forms check with the server's own schemas: what the server refuses, the form
 // refuses at the field, in the same words (money in euros, as the form shows it).
