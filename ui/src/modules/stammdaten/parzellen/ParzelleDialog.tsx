@@ -13,7 +13,6 @@ import {
   Item,
   Link,
   Picker,
-  ProgressCircle,
   Switch,
   TabList,
   TabPanels,
@@ -23,16 +22,13 @@ import {
   TextField,
   useDialogContainer,
 } from '@adobe/react-spectrum';
-import { type FormEvent, type ReactNode, useId, useRef } from 'react';
+import { type FormEvent, useId, useRef } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
-import { describeError } from '../../../api/errors';
 import { parkkartenPdfUrl } from '../../../api/stammdaten/parkkarten';
 import {
-  PARZELLE_FLAGS,
   type Parzelle,
   type ParzelleInput,
   saveParzelle,
-  useGartenhistorie,
   useGruppenLookup,
   useHwzLookup,
 } from '../../../api/stammdaten/parzellen';
@@ -40,57 +36,13 @@ import { parzelleBody } from '../../../api/stammdaten/schemas';
 import { fetchRecord } from '../../../api/versionConflict';
 import { NECESSITY_INDICATOR, useEscapeAsks } from '../../../components/FormFrame';
 import { ConflictBanner, FormSummary, invalid, NumberInput } from '../../../components/formKit';
-import { MessageBanner } from '../../../components/MessageBanner';
 import { VerlaufPanel } from '../../../components/VerlaufPanel';
 import { useZodForm } from '../../../lib/useZodForm';
-import { areaToInput, inputToArea } from './format';
-
-const FLAG_OPTIONS = [
-  { key: 'staendigWohnen', label: 'ständig wohnen', bit: PARZELLE_FLAGS.staendigWohnen },
-  { key: 'groesserBauen', label: 'größer bauen', bit: PARZELLE_FLAGS.groesserBauen },
-  { key: 'kanal', label: 'Kanalanschluss', bit: PARZELLE_FLAGS.kanal },
-] as const;
+import { inputToArea } from './format';
+import { Gartenhistorie } from './Gartenhistorie';
+import { EMPTY_PARZELLE, PARZELLE_FLAG_OPTIONS, PARZELLE_LABELS, toParzelleValues } from './parzelleFormValues';
 
 const NONE = 'none';
-
-const toValues = (r: Parzelle) => ({
-  nummer: r.nummer,
-  flaeche: areaToInput(r.flaeche),
-  gemeinschaftsflaeche: areaToInput(r.gemeinschaftsflaeche),
-  anzahlParkkarten: r.anzahlParkkarten,
-  flags: r.flags,
-  wasserzaehlerNummer: r.wasserzaehlerNummer,
-  hauptwasserzaehlerId: r.hauptwasserzaehlerId as number | null,
-  gruppeId: r.gruppeId as number | null,
-  aktiv: r.aktiv,
-  notiz: r.notiz,
-});
-
-const EMPTY = {
-  nummer: '',
-  flaeche: '',
-  gemeinschaftsflaeche: '',
-  anzahlParkkarten: 0,
-  flags: 0,
-  wasserzaehlerNummer: '',
-  hauptwasserzaehlerId: null as number | null,
-  gruppeId: null as number | null,
-  aktiv: true,
-  notiz: '',
-};
-
-const LABELS = {
-  nummer: 'Nummer',
-  flaeche: 'Fläche',
-  gemeinschaftsflaeche: 'Gemeinschaftsfläche für das Jahr',
-  anzahlParkkarten: 'Parkkarten für das Jahr',
-  flags: 'Zuschläge',
-  wasserzaehlerNummer: 'Wasserzähler-Nummer',
-  hauptwasserzaehlerId: 'Hauptwasserzähler',
-  gruppeId: 'Gruppe',
-  aktiv: 'Aktiv',
-  notiz: 'Notiz',
-};
 
 export interface ParzelleDialogProps {
   /** The plot to show; absent for a new one. */
@@ -113,8 +65,8 @@ export function ParzelleDialog({
   const { dismiss } = useDialogContainer();
   const formId = useId();
   const form = useZodForm(parzelleBody, {
-    initial: parzelle ? toValues(parzelle) : EMPTY,
-    labels: LABELS,
+    initial: parzelle ? toParzelleValues(parzelle) : EMPTY_PARZELLE,
+    labels: PARZELLE_LABELS,
     toBody: (v, { version }): ParzelleInput => ({
       ...(parzelle ? { id: parzelle.id, version } : {}),
       nummer: v.nummer.trim(),
@@ -149,7 +101,7 @@ export function ParzelleDialog({
     }),
     conflict: {
       record: parzelle,
-      toValues,
+      toValues: toParzelleValues,
       reload: () =>
         fetchRecord<Parzelle>('/api/Stammdaten/GetParzelle', {
           id: parzelle?.id ?? 0,
@@ -210,11 +162,11 @@ export function ParzelleDialog({
         <CheckboxGroup
           label="Zuschläge"
           id={form.idOf('flags')}
-          value={FLAG_OPTIONS.filter((option) => (flags & option.bit) !== 0).map((option) => option.key)}
+          value={PARZELLE_FLAG_OPTIONS.filter((option) => (flags & option.bit) !== 0).map((option) => option.key)}
           onChange={(keys) => {
             // Bits the form does not know are kept.
-            const known = FLAG_OPTIONS.reduce((sum, option) => sum | option.bit, 0);
-            const chosen = FLAG_OPTIONS.filter((option) => keys.includes(option.key)).reduce(
+            const known = PARZELLE_FLAG_OPTIONS.reduce((sum, option) => sum | option.bit, 0);
+            const chosen = PARZELLE_FLAG_OPTIONS.filter((option) => keys.includes(option.key)).reduce(
               (sum, option) => sum | option.bit,
               0,
             );
@@ -222,7 +174,7 @@ export function ParzelleDialog({
           }}
           {...invalid(form.errors.flags)}
         >
-          {FLAG_OPTIONS.map((option) => (
+          {PARZELLE_FLAG_OPTIONS.map((option) => (
             <Checkbox key={option.key} value={option.key}>
               {option.label}
             </Checkbox>
@@ -335,39 +287,5 @@ export function ParzelleDialog({
         )}
       </ButtonGroup>
     </Dialog>
-  );
-}
-
-function Gartenhistorie({ parzelleId }: { parzelleId: number }): ReactNode {
-  const { data, error } = useGartenhistorie(parzelleId);
-  if (error && !data)
-    return (
-      <MessageBanner
-        level="danger"
-        title="Die Gartenhistorie konnte nicht geladen werden."
-        message={describeError(error)}
-      />
-    );
-  if (!data) return <ProgressCircle aria-label="Die Gartenhistorie wird geladen …" isIndeterminate size="S" />;
-  if (data.length === 0) return <Text>Diese Parzelle hatte noch keinen Nutzungsberechtigten.</Text>;
-  return (
-    <table className="kgv-gartenhistorie" aria-label="Gartenhistorie">
-      <thead>
-        <tr>
-          <th scope="col">Nutzungsberechtigter</th>
-          <th scope="col">von</th>
-          <th scope="col">bis</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.map((eintrag) => (
-          <tr key={`${eintrag.adresseId}-${eintrag.von}`}>
-            <td>{eintrag.name}</td>
-            <td>{formatGermanDate(eintrag.von)}</td>
-            <td>{eintrag.bis ? formatGermanDate(eintrag.bis) : 'heute'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
