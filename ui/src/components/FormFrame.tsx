@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Content, Dialog, Divider, Flex, Form, Heading } from '@adobe/react-spectrum';
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import type { ZodFormFrame } from '../lib/useZodForm';
+import type { ZodFormFrame } from '../lib/zodFormTypes';
 import { ConflictBanner } from './ConflictBanner';
 import { FormSummary } from './FormSummary';
 

@@ -39,151 +39,22 @@
  *   the tab ask too (useUnsavedChangesGuard). FormDialog wires Escape and Abbrechen to it.
  * - `dialogs`: the discard question and the plausibility question; FormDialog/FormPage render them.
  */
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { isAbortedError } from '../api/errors';
 import { saveWithToast } from '../api/toast';
 import { useVersionConflict, type VersionConflict } from '../api/versionConflict';
 import { PlausibilityDialog } from '../components/PlausibilityDialog';
-import { type Plausibility, type PlausibilityIssue, plausibilityIssues } from './plausibility';
+import { focusFirstError } from './focusFirstError';
+import { type PlausibilityIssue, plausibilityIssues } from './plausibility';
 import { schemaErrors } from './schemaErrors';
 import { matchFieldErrors } from './serverErrors';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import type { FieldBinding, SubmitOptions, ZodForm, ZodFormKey, ZodFormOptions } from './zodFormTypes';
 
-type Key<V> = keyof V & string;
-
-export interface ZodFormConflict<R, V> {
-  /** The record as loaded; undefined when the form creates one. */
-  record: R | undefined;
-  toValues: (record: R) => V;
-  reload: () => Promise<R>;
-}
-
-export interface ZodFormOptions<V extends object, R extends { version?: number }> {
-  initial: V;
-  /** German field labels, for the summary and the plausibility question. */
-  labels?: Partial<Record<Key<V>, string>>;
-  /** The body the schema checks and the save sends; default: the values as they are. */
-  toBody?: (values: V, meta: { version: number | undefined }) => unknown;
-  /** What the form itself could not convert (a date not typed as TT.MM.JJJJ …); wins over the schema. */
-  inputErrors?: (values: V) => Partial<Record<Key<V>, string | undefined>>;
-  /** Dates to confirm before saving when far in the future or past. */
-  plausibility?: Partial<Record<Key<V>, Plausibility>>;
-  conflict?: ZodFormConflict<R, V>;
-  readOnly?: boolean;
-  /** Key of the form's error toasts; default: one per form instance. */
-  source?: string;
-}
-
-export interface SubmitOptions<T> {
-  success?: string | ((result: T) => string);
-  /** Runs after a successful save (close the dialog, take the new id …). */
-  onSaved?: (result: T) => void;
-}
-
-export interface FieldBinding<T> {
-  id: string;
-  value: T;
-  onChange: (value: T) => void;
-  validationState?: 'invalid';
-  errorMessage?: string;
-}
-
-/** What FormDialog, FormPage and FormSummary need of a form, whatever its schema. */
-export interface ZodFormFrame {
-  errors: Partial<Record<string, string>>;
-  otherErrors: readonly string[];
-  labels: Partial<Record<string, string>>;
-  summaryId: string;
-  dirty: boolean;
-  saving: boolean;
-  readOnly: boolean;
-  confirmDiscard: (proceed: () => void) => void;
-  conflict: VersionConflict<unknown>;
-  dialogs: ReactNode;
-  /** Puts the last saved values back (discard). */
-  revert: () => void;
-}
-
-export interface ZodForm<S extends z.ZodType, V extends object> extends ZodFormFrame {
-  values: V;
-  set: <K extends Key<V>>(key: K, value: V[K]) => void;
-  setValues: (values: V) => void;
-  field: <K extends Key<V>>(key: K) => FieldBinding<V[K]>;
-  /** The DOM id a field gets, for controls bound by hand (Picker, CheckboxGroup). */
-  idOf: (key: Key<V>) => string;
-  errors: Partial<Record<Key<V>, string>>;
-  otherErrors: string[];
-  /** Sets errors by hand (a check the schema cannot make); focuses the first. */
-  setErrors: (errors: Partial<Record<Key<V>, string>>, other?: string[]) => void;
-  clearError: (key: Key<V>) => void;
-  labels: Partial<Record<Key<V>, string>>;
-  dirty: boolean;
-  saving: boolean;
-  readOnly: boolean;
-  /** Makes `values` (or the given ones) the saved state: the form is no longer dirty. */
-  reset: (values?: V) => void;
-  /** Checks the values with the schema (and the input errors); shows and focuses errors on failure. */
-  validate: () => z.input<S> | undefined;
-  submit: <T>(run: (body: z.input<S>) => Promise<T>, options?: SubmitOptions<T>) => Promise<boolean>;
-  confirmDiscard: (proceed: () => void) => void;
-  conflict: VersionConflict<unknown>;
-  /** The version to send with the save (undefined when creating). */
-  version: number | undefined;
-  /** The discard and plausibility questions; FormDialog and FormPage render them. */
-  dialogs: ReactNode;
-  /** The summary's element id (focused when no field in error can be). */
-  summaryId: string;
-}
+type Key<V> = ZodFormKey<V>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
-
-/** The element to focus for a field: the field itself, or the first focusable thing inside it. */
-function focusTarget(element: HTMLElement): HTMLElement {
-  if (element.matches(FOCUSABLE)) return element;
-  return element.querySelector<HTMLElement>(FOCUSABLE) ?? element;
-}
-
-const cleanLabel = (text: string | null | undefined) =>
-  (text ?? '')
-    .replace(/\u200b/g, '')
-    .replace(/\((erforderlich|optional)\)/, '')
-    .trim();
-
-/**
- * A Spectrum Picker takes no id: its trigger (a button with a listbox popup) is found by the
- * label among the elements its aria-labelledby names.
- */
-function pickerLabelled(scope: ParentNode, label: string): HTMLElement | null {
-  for (const trigger of scope.querySelectorAll<HTMLElement>('button[aria-haspopup="listbox"][aria-labelledby]')) {
-    const ids = trigger.getAttribute('aria-labelledby')?.split(' ') ?? [];
-    if (ids.some((id) => cleanLabel(document.getElementById(id)?.textContent) === label)) return trigger;
-  }
-  return null;
-}
-
-/**
- * Focuses the first field in error (in the order of the page) and scrolls it into view. A field is
- * found by its id, else (a Picker) by its label; with none found, the summary gets the focus.
- */
-export function focusFirstError(
-  fields: readonly { id: string; label?: string | undefined }[],
-  fallbackId: string,
-): void {
-  // In a dialog, only its own pickers: the list behind it may have a filter with the same label.
-  const scope: ParentNode = document.getElementById(fallbackId)?.closest('[role="dialog"]') ?? document;
-  const elements = fields
-    .map(({ id, label }) => document.getElementById(id) ?? (label ? pickerLabelled(scope, label) : null))
-    .filter((element): element is HTMLElement => element !== null);
-  elements.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  const first = elements[0] ?? document.getElementById(fallbackId);
-  if (!first) return;
-  const target = focusTarget(first);
-  target.focus({ preventScroll: true });
-  target.scrollIntoView?.({ block: 'center' });
-}
 
 export function useZodForm<S extends z.ZodType, V extends object, R extends { version?: number } = never>(
   schema: S,

@@ -2,7 +2,7 @@ import { Checkbox, CheckboxGroup, Flex, Heading, Item, Picker, TextArea, TextFie
 import type { ReactNode } from 'react';
 import type { adresseBody } from '../../../api/stammdaten/schemas';
 import { FormPage, invalid } from '../../../components/formKit';
-import type { ZodForm } from '../../../lib/useZodForm';
+import type { ZodForm } from '../../../lib/zodFormTypes';
 import type { AdresseDraft, DraftField } from './draft';
 import { ADRESSTYPEN, ANREDEN } from './format';
 
