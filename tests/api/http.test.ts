@@ -25,6 +25,16 @@ describe('routing', () => {
     );
   });
 
+  it('takes a trailing slash and answers 404 for an unknown controller or action', async () => {
+    const c = app.client();
+    expect((await c.get('/api/Common/AppVersionInfo/')).status).toBe(200);
+    const unknownController = await c.get('/api/Kassabuchhaltung/GetAll');
+    expect(unknownController.status).toBe(404);
+    expect((unknownController.body as { title: string }).title).toBe('Diese Schnittstelle gibt es nicht.');
+    expect((await c.get('/api/Common/GibtEsNicht')).status).toBe(404);
+    expect((await c.get('/api')).status).toBe(404);
+  });
+
   it('matches query parameter names case-insensitively', async () => {
     const c = await app.signedIn(['Obmann']);
     const res = await c.get('Common/DateInPast', { DATE: '2000-01-01' });
