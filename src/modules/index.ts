@@ -6,6 +6,7 @@ import type { KgvModule } from './manifest';
 import { stammdatenModule } from './stammdaten';
 import { userModule } from './user';
 import { vereinseinstellungenModule } from './vereinseinstellungen';
+import { wasserbuchModule } from './wasserbuch';
 
 /** Every module of the app, in the order their routes, commands and jobs are registered. */
 export const modules: KgvModule[] = [
@@ -14,6 +15,7 @@ export const modules: KgvModule[] = [
   vereinseinstellungenModule,
   abrechnungModule,
   stammdatenModule,
+  wasserbuchModule,
 ];
 
 export const allRoutes = (list = modules): AnyRoute[] => list.flatMap((m) => m.routes ?? []);

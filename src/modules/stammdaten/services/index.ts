@@ -8,8 +8,8 @@ export { type Adresse, type AdressenFilter, adressenLookup, getAdresse, listAdre
 /** Main water meters with their calibration and last reading. */
 export { getHauptwasserzaehler, type Hauptwasserzaehler, listHauptwasserzaehler } from './hauptwasserzaehler';
 /** A person's name written the one way ("Dr. Huber Maria") and whether an address is active on a day. */
-export { displayName, isActive } from './names';
+export { displayName, isActive, sameName } from './names';
 /** Holders (Pachtverhältnisse with the holder's name) of the plots on a day or over a period. */
 export { nutzungsberechtigteOn, nutzungsberechtigteOver, type Pachtverhaeltnis } from './pachtverhaeltnisse';
 /** Plots with their values of a billing year (Gemeinschaftsfläche, Parkkarten) and today's holder. */
-export { getParzelle, listParzellen, type ParzellenFilter, parzellenLookup } from './parzellen';
+export { getParzelle, listParzellen, PARZELLE_HISTORY_TYPE, type ParzellenFilter, parzellenLookup } from './parzellen';
