@@ -1,0 +1,87 @@
+import { type DecimalString, fixed, toBig } from '../../../platform/money';
+import { type GesunkenerStand, GesunkenerZaehlerstandError } from './settlementErrors';
+
+/** A reading as the settlement needs it: `datum` is YYYY-MM-DD, `stand` m³ with a dot. */
+export type SettlementReading = {
+  id?: number;
+  datum: string;
+  zaehlernummer: string;
+  stand: DecimalString;
+  /** The old meter's final reading on a change date: it closes that meter's segment. */
+  isZaehlerwechsel: boolean;
+};
+
+/** The period of a settlement, both ends included (the readings at `von` are the start readings). */
+export type SettlementPeriod = { von: string; bis: string };
+
+/** One meter's stretch inside the period, from its first to its last reading there. */
+export type MeterSegment = {
+  zaehlernummer: string;
+  anfangDatum: string;
+  anfangStand: DecimalString;
+  endeDatum: string;
+  endeStand: DecimalString;
+  verbrauch: DecimalString;
+};
+
+export type MeterConsumption = { verbrauch: DecimalString; segmente: MeterSegment[] };
+
+const M3_PLACES = 3;
+
+/**
+ * Same date: the change row (old meter's final reading) goes before the new meter's first reading,
+ * so the walk below closes the old segment before it opens the new one; the id keeps it stable.
+ */
+function byReadingOrder(a: SettlementReading, b: SettlementReading): number {
+  if (a.datum !== b.datum) return a.datum < b.datum ? -1 : 1;
+  if (a.isZaehlerwechsel !== b.isZaehlerwechsel) return a.isZaehlerwechsel ? -1 : 1;
+  return (a.id ?? 0) - (b.id ?? 0);
+}
+
+/**
+ * Consumption over a period: the sum over the meter segments inside it of (last − first reading).
+ * A segment ends at a change row (`isZaehlerwechsel`) or when the meter number changes, so a meter
+ * change inside the period counts the old meter up to its final reading and the new one from its
+ * first. A segment with a single reading inside the period (a meter changed exactly on `von` or on
+ * `bis`) counts 0; whether readings exist at both ends is the caller's check (it names the meters).
+ * Works alike for a plot's meters and a main meter's. Exact (big.js), 3 decimals.
+ */
+export function meterConsumption(readings: readonly SettlementReading[], period: SettlementPeriod): MeterConsumption {
+  const inside = readings.filter((r) => r.datum >= period.von && r.datum <= period.bis).sort(byReadingOrder);
+  const segments: { first: SettlementReading; last: SettlementReading }[] = [];
+  let open: { first: SettlementReading; last: SettlementReading } | null = null;
+  for (const reading of inside) {
+    if (open && open.last.zaehlernummer === reading.zaehlernummer && !open.last.isZaehlerwechsel) {
+      open.last = reading;
+    } else {
+      open = { first: reading, last: reading };
+      segments.push(open);
+    }
+  }
+
+  const fallen: GesunkenerStand[] = [];
+  let total = toBig(0);
+  const segmente = segments.map(({ first, last }): MeterSegment => {
+    const volume = toBig(last.stand).minus(toBig(first.stand));
+    if (volume.lt(0)) {
+      fallen.push({
+        zaehlernummer: first.zaehlernummer,
+        vonDatum: first.datum,
+        vonStand: fixed(toBig(first.stand), M3_PLACES),
+        bisDatum: last.datum,
+        bisStand: fixed(toBig(last.stand), M3_PLACES),
+      });
+    }
+    total = total.plus(volume);
+    return {
+      zaehlernummer: first.zaehlernummer,
+      anfangDatum: first.datum,
+      anfangStand: fixed(toBig(first.stand), M3_PLACES),
+      endeDatum: last.datum,
+      endeStand: fixed(toBig(last.stand), M3_PLACES),
+      verbrauch: fixed(volume, M3_PLACES),
+    };
+  });
+  if (fallen.length > 0) throw new GesunkenerZaehlerstandError(fallen);
+  return { verbrauch: fixed(total, M3_PLACES), segmente };
+}
