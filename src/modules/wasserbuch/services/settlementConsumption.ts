@@ -85,3 +85,29 @@ export function meterConsumption(readings: readonly SettlementReading[], period:
   if (fallen.length > 0) throw new GesunkenerZaehlerstandError(fallen);
   return { verbrauch: fixed(total, M3_PLACES), segmente };
 }
+
+/** An end of the period at which a meter that was running has no reading. */
+export type MissingPeriodEnd = { ende: 'von' | 'bis'; datum: string; zaehlernummer: string };
+
+/**
+ * The ends of the period a settlement cannot start from: a meter read before `von` needs a reading
+ * at `von` (else the water between its last reading and its first one inside the period would be
+ * counted nowhere), and a meter read up to `bis` needs a reading at `bis`. A meter whose last reading
+ * is its change row is closed, so it needs none. The service turns a non-empty answer into the 422
+ * that lists the meters, as the Fehlersuche does; meters the plot no longer has are its concern.
+ */
+export function missingPeriodEnds(
+  readings: readonly SettlementReading[],
+  period: SettlementPeriod,
+): MissingPeriodEnd[] {
+  const sorted = [...readings].sort(byReadingOrder);
+  const missing: MissingPeriodEnd[] = [];
+  const check = (ende: 'von' | 'bis', datum: string, before: (r: SettlementReading) => boolean) => {
+    if (sorted.some((r) => r.datum === datum)) return;
+    const last = sorted.filter(before).at(-1);
+    if (last && !last.isZaehlerwechsel) missing.push({ ende, datum, zaehlernummer: last.zaehlernummer });
+  };
+  check('von', period.von, (r) => r.datum < period.von);
+  check('bis', period.bis, (r) => r.datum < period.bis);
+  return missing;
+}

@@ -6,6 +6,7 @@ import {
   chargedVolume,
   GesunkenerZaehlerstandError,
   meterConsumption,
+  missingPeriodEnds,
   NegativerSchwundError,
   type SchwundMethode,
   type SettlementInput,
@@ -104,6 +105,21 @@ describe('meterConsumption', () => {
     ];
     expect(meterConsumption(readings, PERIOD).verbrauch).toBe('5.500');
     expect(meterConsumption([], PERIOD)).toEqual({ verbrauch: '0.000', segmente: [] });
+  });
+
+  it('names the ends of the period where a running meter has no reading', () => {
+    expect(missingPeriodEnds(READINGS.P2!, PERIOD)).toEqual([]);
+    expect(missingPeriodEnds(READINGS.P3!, PERIOD)).toEqual([]); // first read at von: no earlier meter
+    const gaps = [r('2024-10-31', 'A', '5.000'), r('2025-05-02', 'A', '10.000'), r('2025-09-30', 'A', '20.000')];
+    expect(missingPeriodEnds(gaps, PERIOD)).toEqual([
+      { ende: 'von', datum: '2025-04-01', zaehlernummer: 'A' },
+      { ende: 'bis', datum: '2025-10-31', zaehlernummer: 'A' },
+    ]);
+    // A meter changed before von: the new meter is the one to read at von.
+    const changed = [r('2025-03-01', 'A', '9.000', true), r('2025-03-01', 'B', '0.000'), r('2025-10-31', 'B', '4.000')];
+    expect(missingPeriodEnds(changed, PERIOD)).toEqual([{ ende: 'von', datum: '2025-04-01', zaehlernummer: 'B' }]);
+    // A meter closed by its change row and no new one: nothing runs, nothing is missing.
+    expect(missingPeriodEnds([r('2025-04-01', 'A', '1.000'), r('2025-06-01', 'A', '2.000', true)], PERIOD)).toEqual([]);
   });
 
   it('refuses a reading below the previous one without a meter change', () => {

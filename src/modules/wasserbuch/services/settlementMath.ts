@@ -19,7 +19,9 @@ export { akontoBerechnung, akontoVorschlagCent, chargedVolume } from './settleme
 export {
   type MeterConsumption,
   type MeterSegment,
+  type MissingPeriodEnd,
   meterConsumption,
+  missingPeriodEnds,
   type SettlementPeriod,
   type SettlementReading,
 } from './settlementConsumption';
