@@ -57,6 +57,11 @@ describe('Wasserablesungen', () => {
     expect((await save({ ...res.body, stand: '152' })).status).toBe(409);
     const got = await wasserwart.get<Ablesung>('Wasserbuch/GetWasserAblesung', { id: res.body.id });
     expect(got.body.stand).toBe('151.001');
+    const history = await wasserwart.get<{ action: string }[]>('Common/GetHistory', {
+      entityID: `Wasserablesung:${res.body.id}`,
+    });
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.map((h) => h.action).sort()).toEqual(['create', 'update']);
     // A big reading stays exact (stored in litres).
     const big = await save({ datum: '2026-03-02', parzelleId: p.id, stand: '999999999.999' });
     expect(big.body.stand).toBe('999999999.999');
@@ -72,6 +77,8 @@ describe('Wasserablesungen', () => {
     const bad = await save({ datum: '2026-02-30', parzelleId: p.id, stand: '1,5', quelle: 'raten' });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['datum', 'quelle', 'stand']);
+    expect(bad.body.errors?.stand?.[0]).toContain('Zählerstand');
+    expect((await save({ parzelleId: p.id })).body.errors?.datum).toEqual(['Dieses Feld ist erforderlich.']);
     const neither = await save({ datum: '2026-04-02', stand: '1' });
     expect(neither.status).toBe(422);
     expect(neither.body.errors?.parzelleId?.[0]).toContain('Parzelle');
@@ -87,14 +94,18 @@ describe('Wasserablesungen', () => {
     const p = await plot();
     const h = await save({ datum: '2026-05-01', hauptwasserzaehlerId: hwz.id, stand: '1000' });
     expect(h.body).toMatchObject({ zaehlernummer: hwz.nummer, hauptwasserzaehlerNummer: hwz.nummer });
-    await save({ datum: '2026-05-01', parzelleId: p.id });
+    // '' and null mean "not read yet", as an absent stand does.
+    expect((await save({ datum: '2026-05-01', parzelleId: p.id, stand: '' })).body.stand).toBeNull();
+    expect((await save({ datum: '2026-04-30', parzelleId: p.id, stand: null })).body.stand).toBeNull();
     await save({ datum: '2026-05-02', parzelleId: p.id, stand: '3' });
     expect((await list({ hauptwasserzaehlerId: hwz.id })).map((r) => r.id)).toEqual([h.body.id]);
     const ofPlot = await list({ parzelleId: p.id });
-    expect(ofPlot.map((r) => r.datum)).toEqual(['2026-05-02', '2026-05-01']);
+    expect(ofPlot.map((r) => r.datum)).toEqual(['2026-05-02', '2026-05-01', '2026-04-30']);
     const missing = await list({ parzelleId: p.id, nurFehlende: true });
-    expect(missing).toHaveLength(1);
-    expect(missing[0]).toMatchObject({ datum: '2026-05-01', stand: null });
+    expect(missing.map((r) => [r.datum, r.stand])).toEqual([
+      ['2026-05-01', null],
+      ['2026-04-30', null],
+    ]);
     const ofDate = await list({ datum: '2026-05-01' });
     expect(ofDate[0]?.hauptwasserzaehlerId).toBe(hwz.id);
     expect(ofDate).toHaveLength(2);

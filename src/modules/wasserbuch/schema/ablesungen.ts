@@ -9,6 +9,17 @@ import { reading } from '../../stammdaten/schema/hauptwasserzaehler';
 export const QUELLEN = ['manuell', 'funk', 'import'] as const;
 export type Quelle = (typeof QUELLEN)[number];
 
+/** A date `YYYY-MM-DD`, with German messages for a missing value or one of another type. */
+const datum = z
+  .string({
+    error: (i) =>
+      i.input === undefined ? 'Dieses Feld ist erforderlich.' : 'Erwartet wird ein Datum im Format JJJJ-MM-TT.',
+  })
+  .pipe(isoDate);
+
+/** A reading or nothing: '' and null mean "not read yet". */
+const optionalReading = z.preprocess((v) => (v === '' || v === null ? undefined : v), reading.optional());
+
 const optionalRef = z
   .number({ error: 'Erwartet wird eine Zahl.' })
   .int('Erwartet wird eine ganze Zahl.')
@@ -20,13 +31,13 @@ const optionalRef = z
 export const ablesungBody = strict({
   id: saveId,
   version,
-  datum: isoDate,
+  datum,
   parzelleId: optionalRef,
   hauptwasserzaehlerId: optionalRef,
   /** Empty or absent: the meter the plot or main meter had at `datum`. */
   zaehlernummer: optionalText(50),
   /** Empty or absent: not read yet (a row of a reading round). */
-  stand: z.union([z.literal(''), z.null(), reading]).optional(),
+  stand: optionalReading,
   isZaehlerwechsel: bool(false),
   quelle: z
     .enum(QUELLEN, { error: 'Erlaubt sind manuell, funk oder import.' })
@@ -39,7 +50,7 @@ export const ablesungBody = strict({
 export type AblesungInput = z.output<typeof ablesungBody>;
 
 export const ablesungenQuery = z.object({
-  datum: isoDate.optional(),
+  datum: datum.optional(),
   parzelleId: queryInt.optional(),
   hauptwasserzaehlerId: queryInt.optional(),
   /** Only rows of a round that are not read yet. */
@@ -47,13 +58,13 @@ export const ablesungenQuery = z.object({
 });
 export type AblesungenFilter = z.output<typeof ablesungenQuery>;
 
-export const selectedDatumQuery = z.object({ selectedDatum: isoDate });
-export const datumQuery = z.object({ datum: isoDate });
+export const selectedDatumQuery = z.object({ selectedDatum: datum });
+export const datumQuery = z.object({ datum });
 export const parzelleIdQuery = z.object({ parzelleId: queryInt });
 
 export const zaehlerwechselBody = strict({
   parzelleId: refId('Bitte wählen Sie eine Parzelle.'),
-  datum: isoDate,
+  datum,
   endstand: reading,
   neueNummer: requiredText(50, 'Bitte geben Sie die Nummer des neuen Zählers an.'),
   anfangsstand: reading,
