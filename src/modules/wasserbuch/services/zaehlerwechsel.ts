@@ -67,6 +67,9 @@ export async function zaehlerwechselParzelle(
     const roundRow = await trx('wasserablesungen')
       .where({ zaehler_key: key, zaehlernummer: alt, datum: data.datum })
       .first('id');
+    // A row of the old meter that day (a round's empty row, or a reading typed in before the
+    // change was recorded) becomes the final reading; its history shows what it was.
+    const endBefore = roundRow ? await getAblesung(trx, Number(roundRow.id)) : undefined;
     let endId: number;
     if (roundRow) {
       endId = Number(roundRow.id);
@@ -99,14 +102,19 @@ export async function zaehlerwechselParzelle(
       .update({ wasserzaehler_nummer: data.neueNummer, updated_at: now, version: trx.raw('version + 1') });
     const endablesung = await getAblesung(trx, endId);
     const anfangsablesung = await getAblesung(trx, Number(startId));
-    for (const r of [endablesung, anfangsablesung]) {
-      await recordHistory(trx, actor, {
-        entityType: ABLESUNG_HISTORY_TYPE,
-        entityId: r.id,
-        action: 'create',
-        after: withoutVersion(r),
-      });
-    }
+    await recordHistory(trx, actor, {
+      entityType: ABLESUNG_HISTORY_TYPE,
+      entityId: endId,
+      action: endBefore ? 'update' : 'create',
+      before: withoutVersion(endBefore),
+      after: withoutVersion(endablesung),
+    });
+    await recordHistory(trx, actor, {
+      entityType: ABLESUNG_HISTORY_TYPE,
+      entityId: anfangsablesung.id,
+      action: 'create',
+      after: withoutVersion(anfangsablesung),
+    });
     await recordHistory(trx, actor, {
       entityType: PARZELLE_HISTORY_TYPE,
       entityId: Number(plot.id),
