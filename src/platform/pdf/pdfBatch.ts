@@ -1,6 +1,7 @@
 import type { Logger } from '../logger';
 import { type BatchLetter, combinedDocument, parseLetter, sameFrame, splitCombined } from './batchDocument';
 import type { PdfHeaderFooter, PdfRenderOptions } from './pdfService';
+import { stampPageNumbers } from './stampPageNumbers';
 
 // renderBatch of the PDF service: letters in chunks of batchSize, each chunk one Chromium document
 // cut into the letters' PDFs (batchDocument.ts), chunks printing side by side on the pool's pages.
@@ -63,9 +64,12 @@ export function createBatchRenderer({
     const withNumbers = withPageNumbers(options);
     return Promise.allSettled(
       split.map(async ({ pdf, pages }, i) =>
-        options.pageNumbers === 'multiPage' && pages > 1
-          ? printOnPool(letters[i]?.html ?? '', landscape, withNumbers)
-          : pdf,
+        options.pageNumbers !== 'multiPage' || pages === 1
+          ? pdf
+          : options.headerFooter?.footer === undefined
+            ? stampPageNumbers(pdf)
+            : // A letter's own footer counts its pages: it prints again on its own with it.
+              printOnPool(letters[i]?.html ?? '', landscape, withNumbers),
       ),
     );
   }

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { pageCount } from './batchDocument';
 import { type HtmlDocumentOptions, htmlDocument } from './htmlDocument';
 import { createBatchRenderer } from './pdfBatch';
+import { stampPageNumbers } from './stampPageNumbers';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -40,7 +41,7 @@ export type PdfStats = {
   launches: number;
   /** PDFs handed out. */
   documents: number;
-  /** Documents Chromium printed: a batch chunk is one, a one-page 'multiPage' document two. */
+  /** Documents Chromium printed: a batch chunk is one, a 'multiPage' document one (two only with its own footer and one page). */
   prints: number;
 };
 
@@ -228,9 +229,14 @@ export function createPdfService({ chromiumPath, log, poolSize = 2, batchSize = 
   /** One document, with page numbers as asked; not yet counted. */
   async function printDocument(html: string, options: PdfRenderOptions): Promise<Buffer> {
     const landscape = options.landscape === true;
+    if (options.pageNumbers === 'multiPage' && options.headerFooter?.footer === undefined) {
+      // One print without footer; numbers only once it turns out longer than a page.
+      const pdf = await printOnPool(html, landscape, options.headerFooter);
+      return (await pageCount(pdf)) > 1 ? stampPageNumbers(pdf) : pdf;
+    }
     const pdf = await printOnPool(html, landscape, withPageNumbers(options));
-    // The footer sits in the margin and never moves the page breaks, so the second print without
-    // it has the same single page. One-page documents are the cheap ones to print twice.
+    // A document's own footer counts pages itself: the second print without it has the same
+    // single page (the footer sits in the margin and never moves the page breaks).
     if (options.pageNumbers === 'multiPage' && (await pageCount(pdf)) === 1) {
       return printOnPool(html, landscape, options.headerFooter);
     }
