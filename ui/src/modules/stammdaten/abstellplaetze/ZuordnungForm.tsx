@@ -1,9 +1,10 @@
 import { Flex } from '@adobe/react-spectrum';
-import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
+import { formatGermanDate } from '../../../../../src/platform/dates';
 import { type AbstellplatzZuordnung, saveZuordnung } from '../../../api/stammdaten/abstellplaetze';
 import { zuordnungBody } from '../../../api/stammdaten/schemas';
 import { fetchRecord } from '../../../api/versionConflict';
 import { DateField, FormPage } from '../../../components/formKit';
+import { periodInputErrors, periodToBody } from '../../../lib/periodInput';
 import { useZodForm } from '../../../lib/useZodForm';
 
 export interface ZuordnungFormProps {
@@ -26,17 +27,10 @@ export function ZuordnungForm({ zuordnung, name, onDone }: ZuordnungFormProps) {
     toBody: (v, { version }) => ({
       id: zuordnung.id,
       version,
-      von: parseGermanDate(v.von) ?? '',
-      bis: parseGermanDate(v.bis) ?? null,
+      ...periodToBody(v),
     }),
     // What could not be read as a date; the API's schema checks the rest (an end before the start).
-    inputErrors: (v) => ({
-      von: parseGermanDate(v.von) ? undefined : 'Bitte geben Sie den Beginn als TT.MM.JJJJ ein.',
-      bis:
-        parseGermanDate(v.bis) === undefined
-          ? 'Bitte geben Sie das Ende als TT.MM.JJJJ ein oder lassen Sie es leer.'
-          : undefined,
-    }),
+    inputErrors: periodInputErrors,
     plausibility: { von: { date: 'event' }, bis: { date: 'event' } },
     conflict: {
       record: zuordnung,

@@ -8,7 +8,7 @@ import {
   TextArea,
   useDialogContainer,
 } from '@adobe/react-spectrum';
-import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/platform/dates';
+import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import {
   type Funktionaer,
   saveFunktionaer,
@@ -19,6 +19,7 @@ import { funktionaerBody } from '../../../api/stammdaten/schemas';
 import { fetchRecord } from '../../../api/versionConflict';
 import { DateField, FormDialog, invalid } from '../../../components/formKit';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
+import { periodInputErrors, periodToBody } from '../../../lib/periodInput';
 import { useZodForm } from '../../../lib/useZodForm';
 
 /** German names of the fields the history records for a Funktionaer. */
@@ -62,16 +63,11 @@ export function FunktionaerDialog({ funktionaer, readOnly = false }: Funktionaer
     toBody: (v, { version }) => ({
       ...(funktionaer ? { id: funktionaer.id, version } : {}),
       ...v,
-      von: parseGermanDate(v.von) ?? '',
-      bis: parseGermanDate(v.bis) ?? null,
+      ...periodToBody(v),
     }),
     inputErrors: (v) => ({
       adresseId: v.adresseId === null ? 'Bitte wählen Sie eine Person.' : undefined,
-      von: parseGermanDate(v.von) ? undefined : 'Bitte geben Sie den Beginn als TT.MM.JJJJ ein.',
-      bis:
-        parseGermanDate(v.bis) === undefined
-          ? 'Bitte geben Sie das Ende als TT.MM.JJJJ ein oder lassen Sie es leer.'
-          : undefined,
+      ...periodInputErrors(v),
     }),
     plausibility: { von: { date: 'event' }, bis: { date: 'event' } },
     conflict: {
