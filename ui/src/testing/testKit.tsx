@@ -4,20 +4,8 @@ import { json } from './appHarness';
 export const STAMMDATEN_EDIT = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
 export const STAMMDATEN_VIEW = ['WebApp.Stammdaten.View'];
 
-export function signedIn(rights: readonly string[]) {
-  return {
-    'GET /api/User': () =>
-      json({
-        name: 'Olga Obfrau',
-        role: 'Obmann',
-        email: 'obfrau@kgv-sonnenhang.at',
-        mfa: true,
-        isAdmin: true,
-        isGlobalAdmin: false,
-      }),
-    'POST /api/Common/GetRights?instanceID=menu': () => json(rights),
-  };
-}
+// One signed-in Obmann for every screen test.
+export { signedIn } from './testHelpers';
 
 export const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 export const dialog = () => document.body.querySelector('[role="dialog"]');
