@@ -61,7 +61,10 @@ describe('Content-Security-Policy in the browser', () => {
     await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
 
     // The page is left through client-side links only, so the watcher keeps what it collected.
-    await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Parzellen', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Hauptmenü' })
+      .getByRole('link', { name: 'Parzellen', exact: true })
+      .click();
     await page.getByRole('grid', { name: 'Parzellen' }).getByText('CSP-1', { exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: /^Fläche/ }).fill('350');

@@ -1,5 +1,4 @@
 import { vi } from 'vitest';
-import { json } from './appHarness';
 
 export const STAMMDATEN_EDIT = ['WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit'];
 export const STAMMDATEN_VIEW = ['WebApp.Stammdaten.View'];
