@@ -1,12 +1,18 @@
 import type { KgvModule } from '../manifest';
+import { registerWasserablesungen } from '../stammdaten/services';
 import { wasserbuchCli } from './cli';
 import { wasserbuchJobs } from './jobs';
 import { WASSER_EDIT, WASSER_VIEW } from './rights';
 import { ablesungRoutes } from './routes/ablesungen';
 import { abrechnungRoutes } from './routes/abrechnung';
 import { dokumentRoutes } from './routes/dokumente';
+import { fehlersucheRoutes } from './routes/fehlersuche';
 import { grunddatenRoutes } from './routes/grunddaten';
 import { zaehlerRoutes } from './routes/zaehler';
+import { wasserablesungenFuerStammdaten } from './services/hauptwasserzaehlerAblesungen';
+
+// Stammdaten asks the water book about readings (main meters' last reading, WechselHWZ, deletes, ExportAll).
+registerWasserablesungen(wasserablesungenFuerStammdaten);
 
 const view = WASSER_VIEW;
 const edit = WASSER_EDIT;
@@ -14,7 +20,14 @@ const edit = WASSER_EDIT;
 /** Wasserbuch: water readings, meter changes, basis data, settlement with loss and akonto (issue 12; CONTEXT.md). */
 export const wasserbuchModule: KgvModule = {
   name: 'wasserbuch',
-  routes: [...ablesungRoutes, ...dokumentRoutes, ...zaehlerRoutes, ...grunddatenRoutes, ...abrechnungRoutes],
+  routes: [
+    ...ablesungRoutes,
+    ...dokumentRoutes,
+    ...zaehlerRoutes,
+    ...grunddatenRoutes,
+    ...abrechnungRoutes,
+    ...fehlersucheRoutes,
+  ],
   cli: wasserbuchCli,
   jobs: wasserbuchJobs,
   // Their history (Common/GetHistory?entityID=Wasserablesung:<id>) is the Wasserwart's to read.
