@@ -37,6 +37,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/stammdatenverwalten/hauptwasserzaehler': lazy(
     () => import('../modules/stammdaten/hauptwasserzaehler/HauptwasserzaehlerScreen'),
   ),
+  '/wasserbuch/zaehlerwechsel': lazy(() => import('../modules/wasserbuch/zaehlerwechsel/ZaehlerwechselScreen')),
   '/stammdatenverwalten/parzellen': lazy(() => import('../modules/stammdaten/parzellen/ParzellenScreen')),
   '/stammdatenverwalten/gruppen': lazy(() => import('../modules/stammdaten/gruppen/GruppenScreen')),
   '/stammdatenverwalten/funktionen': lazy(() => import('../modules/stammdaten/funktionen/FunktionenScreen')),
