@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/platform/dates';
-import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
 import { buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
@@ -53,18 +52,23 @@ describe('Hauptwasserzähler', () => {
     expect(res.status, res.text).toBe(200);
     return res.body;
   };
-  /** A meter with a reading 30 days ago, as the Wasserbuch records it (no Stammdaten service writes one). */
+  /** A meter with a reading 30 days ago, typed in the Wasserbuch (the one home of main-meter readings). */
   const withReading = async (nummer: string) => {
     const hwz = await create(nummer);
-    await app.services.db('hauptwasserzaehler_ablesungen').insert({
-      hauptwasserzaehler_id: hwz.id,
+    const res = await admin.post('Wasserbuch/UpdateWasserablesung', {
+      hauptwasserzaehlerId: hwz.id,
       datum: addDays(today, -30),
-      stand: 12340,
-      art: 'ablesung',
-      created_at: nowDb(),
+      stand: '12340',
     });
+    expect(res.status, res.text).toBe(200);
     return hwz;
   };
+  const readingsOf = (id: number) =>
+    app.services
+      .db('wasserablesungen')
+      .where({ hauptwasserzaehler_id: id })
+      .orderBy('id')
+      .select('datum', 'stand_liter', 'is_zaehlerwechsel', 'zaehlernummer');
 
   it('creates, reads, lists and updates meters with history and the lookup', async () => {
     const t = tag();
@@ -143,7 +147,7 @@ describe('Hauptwasserzähler', () => {
       datum: addDays(today, -30),
       stand: '12340.000',
     });
-    const readings = await count('hauptwasserzaehler_ablesungen');
+    const readings = await count('wasserablesungen');
     const low = await admin.post<Problem>('Stammdaten/WechselHWZ', {
       id: hwz.id,
       datum: today,
@@ -170,7 +174,7 @@ describe('Hauptwasserzähler', () => {
       anfangsstand: '0',
     });
     expect(badNumber.status).toBe(422);
-    expect(await count('hauptwasserzaehler_ablesungen')).toBe(readings);
+    expect(await count('wasserablesungen')).toBe(readings);
     expect((await admin.get<Hwz>('Stammdaten/GetHauptwasserZaehler', { id: hwz.id })).body.nummer).toBe(`HWZ-1 ${t}`);
 
     const ok = await admin.post<Hwz>('Stammdaten/WechselHWZ', {
@@ -189,16 +193,37 @@ describe('Hauptwasserzähler', () => {
       eichungWarnung: false,
       letzteAblesung: { datum: today, stand: '0.250' },
     });
-    const rows = await app.services
-      .db('hauptwasserzaehler_ablesungen')
-      .where({ hauptwasserzaehler_id: hwz.id })
-      .orderBy('id')
-      .select('datum', 'stand', 'art', 'zaehlernummer');
-    expect(rows.map((r) => [String(r.datum).slice(0, 10), Number(r.stand), r.art, r.zaehlernummer])).toEqual([
-      [addDays(today, -30), 12340, 'ablesung', ''],
-      [today, 12820.5, 'wechsel-ende', `HWZ-1 ${t}`],
-      [today, 0.25, 'wechsel-start', `HWZ-1N ${t}`],
+    // The water book's rows: the old meter's final reading marked as the change, the new one's first.
+    const rows = await readingsOf(hwz.id);
+    expect(
+      rows.map((r) => [
+        String(r.datum).slice(0, 10),
+        Number(r.stand_liter),
+        Boolean(r.is_zaehlerwechsel),
+        r.zaehlernummer,
+      ]),
+    ).toEqual([
+      [addDays(today, -30), 12340000, false, `HWZ-1 ${t}`],
+      [today, 12820500, true, `HWZ-1 ${t}`],
+      [today, 250, false, `HWZ-1N ${t}`],
     ]);
+    const listed = await admin.get<{ zaehlernummer: string; stand: string }[]>('Wasserbuch/GetWasserablesungen', {
+      hauptwasserzaehlerId: hwz.id,
+      datum: today,
+    });
+    expect(listed.body.map((r) => [r.zaehlernummer, r.stand])).toEqual([
+      [`HWZ-1 ${t}`, '12820.500'],
+      [`HWZ-1N ${t}`, '0.250'],
+    ]);
+    const same = await admin.post<Problem>('Stammdaten/WechselHWZ', {
+      id: hwz.id,
+      datum: today,
+      endstand: '1',
+      neueNummer: `hwz-1n ${t}`,
+      anfangsstand: '0',
+    });
+    expect(same.status).toBe(422);
+    expect(same.body.errors?.neueNummer?.[0]).toContain('andere Nummer');
     const hist = await admin.get<{ action: string }[]>('Common/GetHistory', {
       entityID: `Hauptwasserzaehler:${hwz.id}`,
     });
@@ -233,9 +258,7 @@ describe('Hauptwasserzähler', () => {
     expect(res.status).toBe(409);
     expect(res.body.title).toContain(`„HWZ-9 ${t}“ hat 2 Ablesungen`);
     expect(res.body.title).toContain('inaktiv');
-    expect(
-      await app.services.db('hauptwasserzaehler_ablesungen').where({ hauptwasserzaehler_id: neu.id }),
-    ).toHaveLength(2);
+    expect(await readingsOf(neu.id)).toHaveLength(2);
     const leer = await create(`HWZ-10 ${t}`);
     expect((await admin.delete('Stammdaten/DeleteHauptwasserzaehler', { id: leer.id })).status).toBe(204);
   });
@@ -259,7 +282,7 @@ describe('Hauptwasserzähler', () => {
     expect((await wasserwart.get('Common/HWZ')).status).toBe(200);
     const pruefer = await app.signedIn(['Rechnungsprüfer']);
     expect((await pruefer.get('Stammdaten/HauptWasserzaehler')).status).toBe(200);
-    const before = [await count('hauptwasserzaehler'), await count('hauptwasserzaehler_ablesungen')];
+    const before = [await count('hauptwasserzaehler'), await count('wasserablesungen')];
     expect((await save({ nummer: `HWZ-X ${t}` }, pruefer)).status).toBe(403);
     expect(
       (
@@ -273,7 +296,7 @@ describe('Hauptwasserzähler', () => {
       ).status,
     ).toBe(403);
     expect((await pruefer.delete('Stammdaten/DeleteHauptwasserzaehler', { id: hwz.id })).status).toBe(403);
-    expect([await count('hauptwasserzaehler'), await count('hauptwasserzaehler_ablesungen')]).toEqual(before);
+    expect([await count('hauptwasserzaehler'), await count('wasserablesungen')]).toEqual(before);
     // A user with no rights at all sees nothing.
     const nobody = await app.signedIn([]);
     expect((await nobody.get('Stammdaten/HauptWasserzaehler')).status).toBe(403);

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+// The water book registers itself with Stammdaten (it keeps the sheet HWZAblesungen's rows).
+import '../../src/modules/wasserbuch';
 import { seedDemoStammdaten } from '../../src/modules/stammdaten/seedDemo';
 import { tableRows } from '../../src/modules/stammdaten/services/exportAll';
 import { EXPORT_TABLES } from '../../src/modules/stammdaten/services/exportTables';
@@ -105,14 +107,13 @@ describe('kgv export / import stammdaten', () => {
     expect(await count(source, 'parzellen')).toBe(120);
     expect(await count(source, 'abstellplaetze')).toBe(30);
     expect(await count(source, 'pachtverhaeltnisse')).toBe(115);
-    await source.db('hauptwasserzaehler_ablesungen').insert({
-      hauptwasserzaehler_id: 1,
-      datum: '2025-12-31',
-      stand: '12340.125',
-      art: 'ablesung',
-      zaehlernummer: 'HWZ-1',
-      created_at: now,
-    });
+    // Main-meter readings are the water book's (sheet HWZAblesungen): a change and an ordinary reading.
+    const hwz = { parzelle_id: null, hauptwasserzaehler_id: 1, zaehler_key: 'H1', created_at: now, updated_at: now };
+    await source.db('wasserablesungen').insert([
+      { ...hwz, datum: '2025-12-31', zaehlernummer: 'HWZ-0', stand_liter: 12340125, is_zaehlerwechsel: true },
+      { ...hwz, datum: '2025-12-31', zaehlernummer: 'HWZ-1', stand_liter: 5, is_zaehlerwechsel: false },
+      { ...hwz, datum: '2026-04-01', zaehlernummer: 'HWZ-1', stand_liter: 800000, is_zaehlerwechsel: false },
+    ]);
 
     const file = path.join(dir, 'export.xlsx');
     const exported = await kgv(source, 'export', 'stammdaten', file);
@@ -127,6 +128,16 @@ describe('kgv export / import stammdaten', () => {
     for (const spec of EXPORT_TABLES) {
       expect(await tableRows(target.db, spec), spec.table).toEqual(await tableRows(source.db, spec));
     }
+    expect(
+      (await target.db('wasserablesungen').orderBy('id').select('zaehlernummer', 'is_zaehlerwechsel')).map((r) => [
+        r.zaehlernummer,
+        Boolean(r.is_zaehlerwechsel),
+      ]),
+    ).toEqual([
+      ['HWZ-0', true],
+      ['HWZ-1', false],
+      ['HWZ-1', false],
+    ]);
     const adresse = await target.db('adressen').first();
     expect(adresse?.created_at).toBeTruthy();
     expect(adresse?.updated_at).toBeTruthy();

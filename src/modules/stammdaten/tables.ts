@@ -29,17 +29,6 @@ export type HauptwasserzaehlerRow = {
   updated_at: string;
 };
 
-export type HauptwasserzaehlerAblesungRow = {
-  id: number;
-  hauptwasserzaehler_id: number;
-  datum: string;
-  stand: Decimal;
-  /** ablesung | wechsel-ende | wechsel-start */
-  art: string;
-  zaehlernummer: string;
-  created_at: string;
-};
-
 export type ParzelleRow = {
   id: number;
   version: number;
@@ -178,7 +167,6 @@ declare module 'knex/types/tables' {
   interface Tables {
     gruppen: GruppeRow;
     hauptwasserzaehler: HauptwasserzaehlerRow;
-    hauptwasserzaehler_ablesungen: HauptwasserzaehlerAblesungRow;
     parzellen: ParzelleRow;
     parzelle_jahr: ParzelleJahrRow;
     adressen: AdresseRow;

@@ -1,9 +1,11 @@
+import type { Db } from '../../../platform/db/db';
 import { ABSTELLPLATZ_HISTORY_TYPE } from './abstellplaetze';
 import { ADRESSE_HISTORY_TYPE } from './adresseHistory';
 import { FUNKTION_HISTORY_TYPE, FUNKTIONAER_HISTORY_TYPE } from './funktionen';
 import { GRUPPE_HISTORY_TYPE } from './gruppen';
 import { HWZ_HISTORY_TYPE } from './hauptwasserzaehler';
 import { PARZELLE_HISTORY_TYPE } from './parzellen';
+import { type HwzAblesungSheetRow, wasserablesungen } from './wasserablesungenProvider';
 import { WEITERE_PERSON_HISTORY_TYPE } from './weiterePersonen';
 
 /**
@@ -39,6 +41,14 @@ export type TableSpec = {
   periodsPer?: string;
   /** The history type the import notes each row under (so the Verlauf starts with "importiert"). */
   historyType?: string;
+  /**
+   * A sheet whose rows another module keeps: it answers them (export) and stores one (import)
+   * instead of the table named above, which is then only the sheet's name for references.
+   */
+  provided?: {
+    rows(db: Db): Promise<Record<string, unknown>[]>;
+    insert(db: Db, row: Record<string, unknown>, createdAt: string): Promise<void>;
+  };
 };
 
 const f = (name: string, kind: FieldKind, places?: number): Field => ({ name, kind, places });
@@ -92,6 +102,8 @@ export const EXPORT_TABLES: TableSpec[] = [
     historyType: HWZ_HISTORY_TYPE,
   },
   {
+    // The old table's columns: the rows are the water book's main-meter readings now (one table
+    // with the plots' readings), so old workbooks still import and the format stays.
     sheet: 'HWZAblesungen',
     table: 'hauptwasserzaehler_ablesungen',
     fields: [
@@ -104,6 +116,12 @@ export const EXPORT_TABLES: TableSpec[] = [
     ],
     timestamps: 'created',
     orderBy: ['id'],
+    // One reading per meter and date (the water book's unique key).
+    unique: [['hauptwasserzaehler_id', 'zaehlernummer', 'datum']],
+    provided: {
+      rows: (db) => wasserablesungen().exportHwzAblesungen(db),
+      insert: (db, row, createdAt) => wasserablesungen().importHwzAblesung(db, row as HwzAblesungSheetRow, createdAt),
+    },
   },
   {
     sheet: 'Parzellen',

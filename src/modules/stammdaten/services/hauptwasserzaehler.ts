@@ -9,9 +9,9 @@ import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import { decimalOf } from '../../../platform/money';
 import type { Hauptwasserzaehler } from '../schema/hauptwasserzaehler';
-import type { HauptwasserzaehlerAblesungRow, HauptwasserzaehlerRow } from '../tables';
-import { countOf } from './abstellplaetze';
+import type { HauptwasserzaehlerRow } from '../tables';
 import { nameList, sameName } from './names';
+import { type LetzteAblesung, wasserablesungen } from './wasserablesungenProvider';
 
 export const HWZ_HISTORY_TYPE = 'Hauptwasserzaehler';
 /** Austria: a water meter is re-verified or replaced every 5 years (MEG); warn 90 days before. */
@@ -53,7 +53,6 @@ export function eichung(eichdatum: string | null, today = todayIso()) {
   return { eichungFaelligAm: faellig, eichungWarnung: faellig <= addDays(today, EICH_WARNUNG_TAGE) };
 }
 
-type Ablesung = Pick<HauptwasserzaehlerAblesungRow, 'id' | 'hauptwasserzaehler_id' | 'datum' | 'stand'>;
 type Row = Pick<
   HauptwasserzaehlerRow,
   'id' | 'version' | 'nummer' | 'bezeichnung' | 'standort' | 'eichdatum' | 'aktiv' | 'notiz'
@@ -65,7 +64,7 @@ const countRow = z.object({ hauptwasserzaehler_id: z.coerce.number(), n: z.coerc
 /** The one shape of a Hauptwasserzähler in every answer: its row, last reading and count of plots. */
 export function presentHauptwasserzaehler(
   r: Row,
-  last: Ablesung | undefined,
+  last: LetzteAblesung | undefined,
   anzahlParzellen: number,
   today = todayIso(),
 ): Hauptwasserzaehler {
@@ -80,23 +79,9 @@ export function presentHauptwasserzaehler(
     aktiv: Boolean(r.aktiv),
     notiz: r.notiz ?? '',
     ...eichung(eichdatum, today),
-    letzteAblesung: last ? { datum: dateOf(last.datum) ?? '', stand: stand3(last.stand) } : null,
+    letzteAblesung: last ? { datum: last.datum, stand: last.stand } : null,
     anzahlParzellen,
   };
-}
-
-async function lastReadings(db: Db, ids: number[]): Promise<Map<number, Ablesung>> {
-  const out = new Map<number, Ablesung>();
-  if (!ids.length) return out;
-  const rows = await db('hauptwasserzaehler_ablesungen')
-    .whereIn('hauptwasserzaehler_id', ids)
-    .select('id', 'hauptwasserzaehler_id', 'datum', 'stand')
-    .orderBy([
-      { column: 'datum', order: 'asc' },
-      { column: 'id', order: 'asc' },
-    ]);
-  for (const r of rows) out.set(Number(r.hauptwasserzaehler_id), r);
-  return out;
 }
 
 async function load(db: Db, id?: number): Promise<Hauptwasserzaehler[]> {
@@ -113,7 +98,8 @@ async function load(db: Db, id?: number): Promise<Hauptwasserzaehler[]> {
   if (id !== undefined) q.where({ id });
   const rows = await q;
   const ids = rows.map((r) => Number(r.id));
-  const last = await lastReadings(db, ids);
+  // Main-meter readings are the water book's (one table with the plots' readings).
+  const last = await wasserablesungen().letzteHwzAblesungen(db, ids);
   const counts = ids.length
     ? z
         .array(countRow)
@@ -224,26 +210,19 @@ async function wechselHauptwasserzaehlerInTransaction(
   }
   const clash = await nummerTaken(db, data.neueNummer, data.id);
   if (clash) errors.neueNummer = [`Den Hauptwasserzähler „${clash}“ gibt es bereits.`];
+  // Both readings of the change day would name the same meter (one reading per meter and date).
+  else if (sameName(data.neueNummer, before.nummer))
+    errors.neueNummer = ['Der neue Zähler braucht eine andere Nummer als der alte.'];
   if (Object.keys(errors).length) throw validationFailed(errors);
   const now = nowDb();
-  await db('hauptwasserzaehler_ablesungen').insert([
-    {
-      hauptwasserzaehler_id: data.id,
-      datum: data.datum,
-      stand: data.endstand,
-      art: 'wechsel-ende',
-      zaehlernummer: before.nummer,
-      created_at: now,
-    },
-    {
-      hauptwasserzaehler_id: data.id,
-      datum: data.datum,
-      stand: data.anfangsstand,
-      art: 'wechsel-start',
-      zaehlernummer: data.neueNummer,
-      created_at: now,
-    },
-  ]);
+  await wasserablesungen().hwzWechsel(db, actor, {
+    hauptwasserzaehlerId: data.id,
+    datum: data.datum,
+    alteNummer: before.nummer,
+    endstand: stand3(data.endstand),
+    neueNummer: data.neueNummer,
+    anfangsstand: stand3(data.anfangsstand),
+  });
   try {
     await db('hauptwasserzaehler')
       .where({ id: data.id })
@@ -289,13 +268,10 @@ async function deleteHauptwasserzaehlerInTransaction(db: Db, actor: Actor, id: n
   }
   // Readings belong to the water book (losses, meter changes): a meter with readings is set
   // inactive, never deleted with them.
-  const readings = await countOf(
-    db('hauptwasserzaehler_ablesungen').where({ hauptwasserzaehler_id: id }).count({ n: '*' }).first(),
-  );
+  const { anzahl: readings, zuletzt } = await wasserablesungen().ablesungenVon(db, { hauptwasserzaehlerId: id });
   if (readings) {
-    const last = before.letzteAblesung;
     throw conflict(
-      `Der Hauptwasserzähler „${before.nummer}“ hat ${readings === 1 ? 'eine Ablesung' : `${readings} Ablesungen`}${last ? ` (zuletzt am ${formatGermanDate(last.datum)})` : ''}; sie gehören zum Wasserbuch. Setzen Sie ihn auf inaktiv, statt ihn zu löschen.`,
+      `Der Hauptwasserzähler „${before.nummer}“ hat ${readings === 1 ? 'eine Ablesung' : `${readings} Ablesungen`}${zuletzt ? ` (zuletzt am ${formatGermanDate(zuletzt)})` : ''}; sie gehören zum Wasserbuch. Setzen Sie ihn auf inaktiv, statt ihn zu löschen.`,
       undefined,
       'still_referenced',
     );

@@ -107,6 +107,8 @@ export async function planExportAll(db: Db, sheets: ReadSheet[]): Promise<Import
             const map = mapped[spec.table] ?? new Map<number, number>();
             mapped[spec.table] = map;
             map.set(Number(values.id), await importMatched(trx, row));
+          } else if (spec.provided) {
+            await spec.provided.insert(trx, row, now);
           } else if (spec.table === 'parkkarten_info') {
             // The first start may have stored the current year's card settings: the backup wins.
             const year = { pachtabrechnung_id: row.pachtabrechnung_id };

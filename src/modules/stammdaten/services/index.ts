@@ -13,3 +13,12 @@ export { displayName, isActive, sameName } from './names';
 export { nutzungsberechtigteOn, nutzungsberechtigteOver, type Pachtverhaeltnis } from './pachtverhaeltnisse';
 /** Plots with their values of a billing year (Gemeinschaftsfläche, Parkkarten) and today's holder. */
 export { getParzelle, listParzellen, PARZELLE_HISTORY_TYPE, type ParzellenFilter, parzellenLookup } from './parzellen';
+/** The water book answers Stammdaten's questions about readings through this (it registers itself). */
+export {
+  type AblesungOwner,
+  type HwzAblesungSheetRow,
+  type HwzWechselReadings,
+  type LetzteAblesung,
+  registerWasserablesungen,
+  type WasserablesungenProvider,
+} from './wasserablesungenProvider';

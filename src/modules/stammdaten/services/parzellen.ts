@@ -11,6 +11,7 @@ import { resolveYear } from '../../abrechnung/services';
 import type { GartenhistorieEintrag, Lookup, Nutzungsberechtigter, Parzelle, ParzelleInput } from '../schema/parzellen';
 import { displayName } from './names';
 import { nutzungsberechtigteOn } from './pachtverhaeltnisse';
+import { wasserablesungen } from './wasserablesungenProvider';
 
 export const PARZELLE_HISTORY_TYPE = 'Parzelle';
 const NOT_FOUND = 'Die Parzelle wurde nicht gefunden.';
@@ -256,6 +257,15 @@ async function deleteParzelleInTransaction(db: Db, actor: Actor, id: number): Pr
     const more = leases.length > shown.length && !current.length ? ' u. a.' : '';
     throw conflict(
       `Parzelle ${before.nummer} ${current.length ? 'hat' : 'hatte'} Nutzungsberechtigte (${list}${more}) und kann nicht gelöscht werden.`,
+      undefined,
+      'still_referenced',
+    );
+  }
+  // Readings belong to the water book (settlements, meter history): the plot is set inactive instead.
+  const { anzahl, zuletzt } = await wasserablesungen().ablesungenVon(db, { parzelleId: id });
+  if (anzahl) {
+    throw conflict(
+      `Die Parzelle ${before.nummer} hat ${anzahl === 1 ? 'eine Wasserablesung' : `${anzahl} Wasserablesungen`}${zuletzt ? ` (zuletzt am ${formatGermanDate(zuletzt)})` : ''}; sie gehören zum Wasserbuch. Setzen Sie die Parzelle auf inaktiv, statt sie zu löschen.`,
       undefined,
       'still_referenced',
     );

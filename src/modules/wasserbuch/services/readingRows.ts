@@ -81,10 +81,10 @@ export async function getAblesung(db: Db, id: number): Promise<Ablesung> {
 /**
  * Meter numbers that differed at `datum` from the owners' current ones: the first meter change
  * after `datum` names the meter that was in place then (its final reading carries the old number).
- * Main meters' changes are WechselHWZ's rows in hauptwasserzaehler_ablesungen ('wechsel-ende').
+ * Plots and main meters alike (WechselHWZ writes its change rows here too).
  */
 export async function metersChangedAfter(db: Db, datum: string, owner?: Owner): Promise<Map<string, string>> {
-  const plots = db('wasserablesungen')
+  const changes = db('wasserablesungen')
     .where('is_zaehlerwechsel', true)
     .where('datum', '>', datum)
     .orderBy([
@@ -92,20 +92,9 @@ export async function metersChangedAfter(db: Db, datum: string, owner?: Owner): 
       { column: 'id', order: 'desc' },
     ])
     .select('zaehler_key', 'zaehlernummer');
-  if (owner) plots.where('zaehler_key', ownerKey(owner));
-  const mains = db('hauptwasserzaehler_ablesungen')
-    .where('art', 'wechsel-ende')
-    .where('datum', '>', datum)
-    .orderBy([
-      { column: 'datum', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .select('hauptwasserzaehler_id', 'zaehlernummer');
-  if (owner?.hauptwasserzaehlerId) mains.where('hauptwasserzaehler_id', owner.hauptwasserzaehlerId);
+  if (owner) changes.where('zaehler_key', ownerKey(owner));
   const out = new Map<string, string>();
   // Newest first, so the earliest change after `datum` is written last and wins.
-  if (!owner || owner.parzelleId) for (const r of await plots) out.set(r.zaehler_key, r.zaehlernummer);
-  if (!owner || owner.hauptwasserzaehlerId)
-    for (const r of await mains) out.set(`H${r.hauptwasserzaehler_id}`, r.zaehlernummer);
+  for (const r of await changes) out.set(r.zaehler_key, r.zaehlernummer);
   return out;
 }
