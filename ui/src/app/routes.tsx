@@ -49,6 +49,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/stammdatenverwalten/abstellplaetze': lazy(
     () => import('../modules/stammdaten/abstellplaetze/AbstellplaetzeScreen'),
   ),
+  '/wasserbuch/wasserablesung': lazy(() => import('../modules/wasserbuch/ablesung/WasserablesungScreen')),
   '/profil': lazy(() => import('../modules/user/ProfilScreen')),
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };
