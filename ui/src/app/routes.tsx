@@ -49,6 +49,12 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/stammdatenverwalten/abstellplaetze': lazy(
     () => import('../modules/stammdaten/abstellplaetze/AbstellplaetzeScreen'),
   ),
+  '/basisdatenabrechnung/wasserabrechnung/abrechnung': lazy(
+    () => import('../modules/wasserbuch/basisdaten/WassergrunddatenScreen'),
+  ),
+  '/wasserbuch/wasserabrechnung/jahresabrechnung': lazy(
+    () => import('../modules/wasserbuch/jahresabrechnung/JahresabrechnungScreen'),
+  ),
   '/wasserbuch/wasserablesung': lazy(() => import('../modules/wasserbuch/ablesung/WasserablesungScreen')),
   '/profil': lazy(() => import('../modules/user/ProfilScreen')),
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),

@@ -1,0 +1,166 @@
+import {
+  Button,
+  ButtonGroup,
+  Cell,
+  Column,
+  Content,
+  Dialog,
+  Divider,
+  Heading,
+  Link,
+  Row,
+  TableBody,
+  TableHeader,
+  TableView,
+  Text,
+  useDialogContainer,
+  View,
+} from '@adobe/react-spectrum';
+import { formatGermanDate } from '../../../../../src/platform/dates';
+import { formatPercent } from '../../../../../src/platform/money';
+import { formatPreis } from '../basisdaten/preis';
+import { type AbrechnungZeile, verbrauchDetailsUrl, type Wasserabrechnung } from './api';
+import { Differenz, euro, m3 } from './betrag';
+
+const METHODE: Readonly<Record<Wasserabrechnung['schwundMethode'], string>> = {
+  keine: 'keine (der Verein trägt den Schwund)',
+  proportional: 'proportional zum eigenen Verbrauch',
+  gleichverteilt: 'gleich verteilt auf die Parzellen',
+};
+
+/** The plot's loss share in words: whose meter, how much loss, which share and why. */
+export function schwundErklaerung(abrechnung: Wasserabrechnung, zeile: AbrechnungZeile): string {
+  const haupt = abrechnung.hauptwasserzaehler.find((h) => h.id === zeile.hauptwasserzaehlerId);
+  if (!haupt)
+    return 'Die Parzelle hängt an keinem Hauptwasserzähler: sie zahlt nur ihren eigenen Verbrauch, keinen Schwund.';
+  const anzahl = abrechnung.zeilen.filter((z) => z.hauptwasserzaehlerId === haupt.id).length;
+  const grund = `Hauptwasserzähler ${haupt.nummer} hat ${m3(haupt.verbrauch)} gemessen, seine ${anzahl} Parzellen zusammen ${m3(haupt.summeParzellen)}: Schwund ${m3(haupt.schwund)} (${formatPercent(haupt.schwundProzent, 2, { nbsp: false })}).`;
+  switch (abrechnung.schwundMethode) {
+    case 'keine':
+      return `${grund} Schwundmethode „keine“: den Schwund trägt der Verein, die Parzelle zahlt keinen Anteil.`;
+    case 'proportional': {
+      const summe = Number(haupt.summeParzellen);
+      const anteil = summe > 0 ? (Number(zeile.verbrauch) / summe) * 100 : 0;
+      return `${grund} Proportional verteilt: Parzelle ${zeile.parzelleNummer} hat ${m3(zeile.verbrauch)} von ${m3(haupt.summeParzellen)} verbraucht (${formatPercent(anteil.toFixed(2), 2, { nbsp: false })}) und trägt so viel vom Schwund: ${m3(zeile.schwund)}.`;
+    }
+    case 'gleichverteilt':
+      return `${grund} Gleich verteilt: ${m3(haupt.schwund)} geteilt durch ${anzahl} Parzellen, Parzelle ${zeile.parzelleNummer} trägt ${m3(zeile.schwund)}.`;
+  }
+}
+
+/** The lines of the bill, each with its arithmetic, as a member would check them. */
+export function rechenweg(zeile: AbrechnungZeile): { was: string; rechnung: string; betrag: string }[] {
+  const preis = formatPreis(zeile.preisProM3);
+  return [
+    { was: 'Verbrauch', rechnung: `${m3(zeile.verbrauch)} × ${preis}`, betrag: euro(zeile.verbrauchCent) },
+    { was: 'Schwund', rechnung: `Anteil ${m3(zeile.schwund)} × ${preis}`, betrag: euro(zeile.schwundCent) },
+    { was: 'Grundgebühr', rechnung: 'je Parzelle', betrag: euro(zeile.grundgebuehrCent) },
+    ...(zeile.korrekturCent !== 0
+      ? [{ was: 'Korrektur', rechnung: zeile.korrekturGrund, betrag: euro(zeile.korrekturCent) }]
+      : []),
+    { was: 'Betrag', rechnung: 'Summe der Zeilen oben', betrag: euro(zeile.betragCent) },
+    { was: 'Akonto', rechnung: 'bereits vorgeschrieben', betrag: euro(-zeile.akontoCent) },
+  ];
+}
+
+export interface ParzelleDetailDialogProps {
+  abrechnung: Wasserabrechnung;
+  zeile: AbrechnungZeile;
+  /** Offers "Korrektur" (stored, not booked, with the Edit right). */
+  onKorrektur?: (() => void) | undefined;
+}
+
+/** Drill-down of one plot: the meter segments with their readings, the loss share and the bill spelled out. */
+export function ParzelleDetailDialog({ abrechnung, zeile, onKorrektur }: ParzelleDetailDialogProps) {
+  const { dismiss } = useDialogContainer();
+  const title = `Parzelle ${zeile.parzelleNummer}${zeile.adresseName ? ` – ${zeile.adresseName}` : ''}`;
+  return (
+    <Dialog size="L">
+      <Heading>{title}</Heading>
+      <Divider />
+      <Content>
+        <Text>
+          Zeitraum {formatGermanDate(abrechnung.von)} bis {formatGermanDate(abrechnung.stichtag)}, Schwundmethode{' '}
+          {METHODE[abrechnung.schwundMethode]}.
+        </Text>
+        <Heading level={3}>Zähler und Ablesungen</Heading>
+        <TableView aria-label={`Zähler der Parzelle ${zeile.parzelleNummer}`} density="compact">
+          <TableHeader>
+            <Column key="zaehler" isRowHeader>
+              Zähler
+            </Column>
+            <Column key="anfang">Anfang</Column>
+            <Column key="ende">Ende</Column>
+            <Column key="verbrauch" align="end">
+              Verbrauch
+            </Column>
+          </TableHeader>
+          <TableBody>
+            {[
+              ...zeile.zaehler.map((z) => (
+                <Row key={`${z.zaehlernummer}-${z.anfang.datum}`}>
+                  <Cell>{z.zaehlernummer}</Cell>
+                  <Cell>{`${m3(z.anfang.stand)} am ${formatGermanDate(z.anfang.datum)}`}</Cell>
+                  <Cell>{`${m3(z.ende.stand)} am ${formatGermanDate(z.ende.datum)}`}</Cell>
+                  <Cell>{m3(z.verbrauch)}</Cell>
+                </Row>
+              )),
+              <Row key="summe">
+                <Cell>Summe</Cell>
+                <Cell>{zeile.zaehler.length > 1 ? 'mit Zählerwechsel' : ''}</Cell>
+                <Cell> </Cell>
+                <Cell>{m3(zeile.verbrauch)}</Cell>
+              </Row>,
+            ]}
+          </TableBody>
+        </TableView>
+        <Heading level={3}>Schwund</Heading>
+        <Text>{schwundErklaerung(abrechnung, zeile)}</Text>
+        <Heading level={3}>Rechnung</Heading>
+        <table className="kgv-rechenweg" aria-label={`Rechnung der Parzelle ${zeile.parzelleNummer}`}>
+          <tbody>
+            {rechenweg(zeile).map((r) => (
+              <tr key={r.was}>
+                <th scope="row" style={{ textAlign: 'left', paddingRight: '1.5em' }}>
+                  {r.was}
+                </th>
+                <td style={{ paddingRight: '1.5em' }}>{r.rechnung}</td>
+                <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{r.betrag}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row" style={{ textAlign: 'left' }}>
+                Differenz
+              </th>
+              <td>Betrag − Akonto</td>
+              <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                <Differenz cents={zeile.differenzCent} />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+        <Text UNSAFE_style={{ display: 'block', marginTop: '0.75em', fontSize: '0.9em' }}>
+          Der Geldbetrag eines Hauptwasserzählers wird einmal auf den Cent gerundet und nach dem größten Rest auf seine
+          Parzellen verteilt; ein Schwund-Betrag kann deshalb um einen Cent vom Produkt abweichen.
+        </Text>
+        {abrechnung.id > 0 ? (
+          <View marginTop="size-150">
+            <Link href={verbrauchDetailsUrl(abrechnung.stichtag, zeile.parzelleId)} target="_blank" rel="noreferrer">
+              Verbrauchsdetails der Parzelle {zeile.parzelleNummer} (PDF)
+            </Link>
+          </View>
+        ) : null}
+      </Content>
+      <ButtonGroup>
+        {onKorrektur ? (
+          <Button variant="secondary" onPress={onKorrektur}>
+            Korrektur
+          </Button>
+        ) : null}
+        <Button variant="accent" onPress={dismiss} autoFocus>
+          Schließen
+        </Button>
+      </ButtonGroup>
+    </Dialog>
+  );
+}

@@ -1,0 +1,229 @@
+import { apiFetch } from '../../../api/fetcher';
+import { mutateApi } from '../../../api/mutateApi';
+import { useApi } from '../../../api/useApi';
+import type { SchwundMethode } from '../basisdaten/api';
+
+// The settlement and akonto calls of docs/api/wasserbuch.md ("Water settlement"). Money in integer
+// cents, volumes as decimal strings with a dot and 3 decimals, dates YYYY-MM-DD.
+// TODO(issue 12): take the answer types from src/modules/wasserbuch/schema once the server has them (ADR 0005).
+
+export interface Zaehlerabschnitt {
+  zaehlernummer: string;
+  anfang: { datum: string; stand: string };
+  ende: { datum: string; stand: string };
+  verbrauch: string;
+}
+
+export interface AbrechnungZeile {
+  parzelleId: number;
+  parzelleNummer: string;
+  adresseId: number | null;
+  adresseName: string | null;
+  hauptwasserzaehlerId: number | null;
+  zaehler: Zaehlerabschnitt[];
+  verbrauch: string;
+  schwund: string;
+  preisProM3: string;
+  verbrauchCent: number;
+  schwundCent: number;
+  grundgebuehrCent: number;
+  korrekturCent: number;
+  korrekturGrund: string;
+  betragCent: number;
+  akontoCent: number;
+  differenzCent: number;
+}
+
+export interface HauptzaehlerBilanz {
+  id: number;
+  nummer: string;
+  verbrauch: string;
+  summeParzellen: string;
+  schwund: string;
+  schwundProzent: string;
+}
+
+export interface AbrechnungSummen {
+  verbrauch: string;
+  schwund: string;
+  verbrauchCent: number;
+  schwundCent: number;
+  grundgebuehrCent: number;
+  korrekturCent: number;
+  betragCent: number;
+  akontoCent: number;
+  differenzCent: number;
+}
+
+export interface Wasserabrechnung {
+  /** 0 for a preview (dryRun). */
+  id: number;
+  version: number;
+  stichtag: string;
+  von: string;
+  pachtabrechnungId: number;
+  wassergrunddatenId: number;
+  schwundMethode: SchwundMethode;
+  preisProM3: string;
+  akontoStichtag: string | null;
+  gebuchtAm: string | null;
+  erstelltAm: string;
+  zeilen: AbrechnungZeile[];
+  hauptwasserzaehler: HauptzaehlerBilanz[];
+  summen: AbrechnungSummen;
+}
+
+export interface AbrechnungStichtag {
+  id: number;
+  stichtag: string;
+  von: string;
+  betragCent: number;
+  differenzCent: number;
+  gebucht: boolean;
+}
+
+export interface AbrechnungVorschlag {
+  von: string | null;
+  stichtag: string | null;
+  akontoStichtag: string | null;
+}
+
+export interface AblesungsDatum {
+  datum: string;
+  anzahl: number;
+  fehlend: number;
+}
+
+export interface AkontoZeile {
+  parzelleId: number;
+  parzelleNummer: string;
+  adresseName: string | null;
+  verbrauch: string | null;
+  vorschlagCent: number;
+  akontoCent: number;
+}
+
+export interface AkontoBerechnung {
+  stichtag: string;
+  gespeichert: boolean;
+  abrechnungStichtag: string | null;
+  zeilen: AkontoZeile[];
+}
+
+export interface AkontoStichtag {
+  stichtag: string;
+  anzahl: number;
+  summeCent: number;
+}
+
+export interface AbrechnungParameter {
+  stichtag: string;
+  von?: string | undefined;
+  akontoStichtag?: string | undefined;
+}
+
+const W = '/api/Wasserbuch';
+export const STICHTAGE_KEY = `${W}/GetWasserabrechnungStichtage`;
+export const AKONTO_STICHTAGE_KEY = `${W}/GetWasserakontoberechnungStichtage`;
+export const ABLESUNG_LOOKUP_KEY = `${W}/GetWasserablesungLookup`;
+export const VORSCHLAG_KEY = '/api/Abrechnung/GetNewWasserabrechnung';
+
+/** Everything a stored settlement or akonto shows up in. */
+const ABRECHNUNG_PREFIXES = [
+  STICHTAGE_KEY,
+  `${W}/GetWasserabrechnungDetails`,
+  VORSCHLAG_KEY,
+  '/api/Abrechnung/GetWasserabrechnung',
+  '/api/Abrechnung/GetAllWasserabrechnungen',
+  `${W}/GetFehlersuche`,
+  '/api/Common/GetHistory',
+];
+const AKONTO_PREFIXES = [AKONTO_STICHTAGE_KEY, `${W}/GetWasserAkontoBerechnung`, '/api/Common/GetHistory'];
+
+const dropEmpty = (p: AbrechnungParameter) => ({
+  stichtag: p.stichtag,
+  ...(p.von ? { von: p.von } : {}),
+  ...(p.akontoStichtag ? { akontoStichtag: p.akontoStichtag } : {}),
+});
+
+export function useAblesungsdaten() {
+  return useApi<AblesungsDatum[]>(ABLESUNG_LOOKUP_KEY);
+}
+
+export function useAbrechnungVorschlag() {
+  return useApi<AbrechnungVorschlag>(VORSCHLAG_KEY);
+}
+
+export function useAbrechnungStichtage() {
+  return useApi<AbrechnungStichtag[]>(STICHTAGE_KEY);
+}
+
+export function abrechnungDetailsKey(stichtag: string, akontoStichtag?: string) {
+  const query = new URLSearchParams({ abrechnungStichtag: stichtag });
+  if (akontoStichtag) query.set('akontoStichtag', akontoStichtag);
+  return `${W}/GetWasserabrechnungDetails?${query.toString()}`;
+}
+
+export function useAbrechnungDetails(stichtag: string | null) {
+  return useApi<Wasserabrechnung>(stichtag ? abrechnungDetailsKey(stichtag) : null);
+}
+
+/** The preview: the settlement computed but not stored (dryRun). */
+export function berechneVorschau(parameter: AbrechnungParameter) {
+  return apiFetch<Wasserabrechnung>(`${W}/ErstelleAbrechnung`, {
+    method: 'POST',
+    query: { ...dropEmpty(parameter), dryRun: true },
+  });
+}
+
+export function erstelleAbrechnung(parameter: AbrechnungParameter) {
+  return mutateApi<Wasserabrechnung>(`${W}/ErstelleAbrechnung`, {
+    query: dropEmpty(parameter),
+    revalidatePrefixes: ABRECHNUNG_PREFIXES,
+  });
+}
+
+export interface KorrekturInput {
+  version?: number;
+  zeilen: { parzelleId: number; korrekturCent: number; korrekturGrund: string }[];
+}
+
+export function korrigiereAbrechnung(stichtag: string, body: KorrekturInput) {
+  return mutateApi<Wasserabrechnung>(`${W}/UpdateWasserabrechnung`, {
+    query: { stichtag },
+    json: body,
+    revalidatePrefixes: ABRECHNUNG_PREFIXES,
+  });
+}
+
+export function loescheAbrechnung(stichtag: string) {
+  return mutateApi<void>(`${W}/DeleteAbrechnung`, {
+    method: 'DELETE',
+    query: { wasserabrechnungsdatum: stichtag },
+    revalidatePrefixes: ABRECHNUNG_PREFIXES,
+  });
+}
+
+/** The per-plot consumption details a member can check (PDF); one plot or all. */
+export function verbrauchDetailsUrl(stichtag: string, parzelleId?: number): string {
+  const query = new URLSearchParams({ stichtag });
+  if (parzelleId !== undefined) query.set('parzelleId', String(parzelleId));
+  return `${W}/GetVerbrauchDetailsPDF?${query.toString()}`;
+}
+
+export function useAkontoStichtage() {
+  return useApi<AkontoStichtag[]>(AKONTO_STICHTAGE_KEY);
+}
+
+export function useAkontoBerechnung(stichtag: string | null) {
+  return useApi<AkontoBerechnung>(
+    stichtag ? `${W}/GetWasserAkontoBerechnung?${new URLSearchParams({ stichtag }).toString()}` : null,
+  );
+}
+
+export function speichereAkonto(body: { stichtag: string; zeilen: { parzelleId: number; akontoCent: number }[] }) {
+  return mutateApi<AkontoBerechnung>(`${W}/UpdateWasserakontoberechnung`, {
+    json: body,
+    revalidatePrefixes: AKONTO_PREFIXES,
+  });
+}
