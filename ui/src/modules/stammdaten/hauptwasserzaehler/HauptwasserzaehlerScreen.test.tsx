@@ -269,3 +269,142 @@ describe('HauptwasserzaehlerScreen', () => {
     await waitFor(() => expect(dialog()?.textContent).toContain('Kassier Karl'));
   });
 });
+
+describe('HauptwasserzaehlerScreen: balance, readings and calibration (Wasserbuch)', () => {
+  const WASSER = ['WebApp.Wasser.View', 'WebApp.Wasser.Edit'];
+  const punkt = (over: Record<string, unknown>) => ({
+    datum: '2025-04-01',
+    stand: '100.000',
+    verbrauch: null,
+    summeParzellen: null,
+    anzahlParzellen: 12,
+    anzahlGelesen: 12,
+    schwund: null,
+    schwundProzent: null,
+    warnung: false,
+    hinweis: null,
+    ...over,
+  });
+  const BILANZ = {
+    id: 1,
+    nummer: 'HWZ-2',
+    warnProzent: '30',
+    punkte: [
+      punkt({}),
+      punkt({
+        datum: '2026-04-01',
+        stand: '220.000',
+        verbrauch: '120.000',
+        summeParzellen: '78.000',
+        schwund: '42.000',
+        schwundProzent: '35.0',
+        warnung: true,
+        hinweis: '1 Parzelle ohne Ablesung',
+        anzahlGelesen: 11,
+      }),
+    ],
+  };
+  const waterApi = () => ({
+    ...signedIn(WASSER),
+    [LIST]: () => json(ZAEHLER),
+    'GET /api/Wasserbuch/GetHauptwasserzaehlerBilanz?id=1': () => json(BILANZ),
+    'GET /api/Wasserbuch/GetHauptwasserzaehlerBilanz?id=2': () =>
+      json({ ...BILANZ, id: 2, nummer: 'HWZ-1', punkte: [] }),
+    'GET /api/Wasserbuch/GetWasserablesungen?hauptwasserzaehlerId=1': () =>
+      json([
+        {
+          id: 9,
+          version: 1,
+          datum: '2026-04-01',
+          parzelleId: null,
+          parzelleNummer: null,
+          hauptwasserzaehlerId: 1,
+          hauptwasserzaehlerNummer: 'HWZ-2',
+          zaehlernummer: 'HWZ-2',
+          stand: '220.000',
+          isZaehlerwechsel: false,
+          quelle: 'manuell',
+          notiz: 'Schacht nass',
+        },
+      ]),
+    'GET /api/Wasserbuch/GetZaehlerEichung?tage=90': () =>
+      json([
+        {
+          art: 'parzelle',
+          parzelleId: 4,
+          parzelleNummer: '17',
+          adresseName: 'Huber Maria',
+          hauptwasserzaehlerId: null,
+          zaehlernummer: 'WZ-17',
+          eingebautAm: '2020-01-10',
+          eichungFaelligAm: '2025-01-10',
+          faellig: true,
+        },
+      ]),
+  });
+  const tables = () => [...container.querySelectorAll('[role="grid"]')];
+  const gridRows = (label: string) => {
+    const grid = tables().find((t) => t.getAttribute('aria-label') === label);
+    return grid ? rowTexts(grid) : [];
+  };
+
+  it('deep link ?id= shows that meter’s balance as a table and chart with the warning, and the calibration list', async () => {
+    app.api(waterApi());
+    await app.renderAt(`${PATH}?id=1`);
+    await waitFor(() => expect(gridRows('Bilanz HWZ-2')).toHaveLength(2));
+    const [, second] = gridRows('Bilanz HWZ-2');
+    expect(second).toEqual([
+      '01.04.2026',
+      '220,000 m³',
+      '120,000 m³',
+      '78,000 m³',
+      '42,000 m³',
+      '35,0 %',
+      'über der Warnschwelle1 Parzelle ohne Ablesung',
+    ]);
+    expect(container.textContent).toContain('Ein Zeitraum liegt darüber');
+    const chart = container.querySelector('svg[role="img"][aria-label^="Bilanz"]');
+    expect(chart?.getAttribute('aria-label')).toContain('Über der Warnschwelle: 01.04.2026 (35,0');
+    await waitFor(() => expect(gridRows('Eichung fällig')).toHaveLength(1));
+    expect(gridRows('Eichung fällig')[0]?.slice(0, 4)).toEqual([
+      '10.01.2025überfällig',
+      'WZ-17',
+      'Parzelle 17',
+      'Huber Maria',
+    ]);
+  });
+
+  it('lists the chosen meter’s readings in its tab', async () => {
+    app.api(waterApi());
+    await app.renderAt(`${PATH}?id=1`);
+    await waitFor(() => expect(gridRows('Bilanz HWZ-2')).toHaveLength(2));
+    const tab = [...container.querySelectorAll<HTMLElement>('[role="tab"]')].find(
+      (t) => t.textContent === 'Ablesungen',
+    );
+    await click(tab!);
+    await waitFor(() => expect(gridRows('Ablesungen HWZ-2')).toHaveLength(1));
+    expect(gridRows('Ablesungen HWZ-2')[0]).toEqual([
+      '01.04.2026',
+      'HWZ-2',
+      '220,000 m³',
+      'Ablesung',
+      'von Hand',
+      'Schacht nass',
+    ]);
+  });
+
+  it('chooses the first meter by number without ?id=', async () => {
+    app.api(waterApi());
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('Noch keine Ablesung dieses Hauptwasserzählers.'));
+    expect(callsTo(app.fetchMock, 'GET', '/api/Wasserbuch/GetHauptwasserzaehlerBilanz?id=2')).toHaveLength(1);
+  });
+
+  it('shows no water parts without a Wasser right', async () => {
+    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json(ZAEHLER) });
+    await app.renderAt(`${PATH}?id=1`);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    expect(container.textContent).not.toContain('Bilanz und Ablesungen');
+    expect(app.fetchMock.mock.calls.some(([url]) => String(url).includes('/api/Wasserbuch/'))).toBe(false);
+  });
+});

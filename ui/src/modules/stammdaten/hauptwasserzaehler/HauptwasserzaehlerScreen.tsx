@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { formatCubic } from '../../../lib/format';
+import { HauptwasserzaehlerWasserbuch } from '../../wasserbuch/hauptwasserzaehler/HauptwasserzaehlerWasserbuch';
 import { HauptwasserzaehlerDialog } from './HauptwasserzaehlerDialog';
 import { WechselDialog } from './WechselDialog';
 
@@ -88,6 +89,8 @@ export default function HauptwasserzaehlerScreen() {
   const query = useHauptwasserzaehlerList();
   const canEdit = useHasRight('WebApp.Stammdaten.Edit', 'WebApp.Wasser.Edit') === true;
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  // Balance, readings and calibration are the water book's (issue 12): shown with a Wasser right.
+  const canSeeWater = useHasRight('WebApp.Wasser.View', 'WebApp.Wasser.Edit') === true;
 
   return (
     <ListScreen
@@ -129,6 +132,7 @@ export default function HauptwasserzaehlerScreen() {
         </>
       )}
     >
+      {canSeeWater ? <HauptwasserzaehlerWasserbuch zaehler={query.data} /> : null}
       <DialogContainer onDismiss={() => setDialog(null)}>
         {dialog?.kind === 'edit' ? (
           <HauptwasserzaehlerDialog zaehler={dialog.zaehler} readOnly={!canEdit} />
