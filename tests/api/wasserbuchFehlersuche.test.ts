@@ -2,9 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveSection } from '../../src/modules/vereinseinstellungen/services';
 import type { Ablesung } from '../../src/modules/wasserbuch/schema/ablesungen';
 import type { Befund, Fehlersuche } from '../../src/modules/wasserbuch/schema/fehlersuche';
+import { wassergrunddatenBody } from '../../src/modules/wasserbuch/schema/grunddaten';
+import { saveWassergrunddaten } from '../../src/modules/wasserbuch/services/wassergrunddaten';
 import { systemActor } from '../../src/platform/auth/principal';
 import type { ApiClient } from '../helpers/apiClient';
-import { buildHauptwasserzaehler, buildParzelle } from '../helpers/factories';
+import { buildHauptwasserzaehler, buildPachtabrechnung, buildParzelle } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 // GetFehlersuche: each of DOMAIN.md's five findings on its own, through the API, and a clean
@@ -262,6 +264,25 @@ describe('GetFehlersuche', () => {
     );
     expect(res.befunde[1]?.text).toContain('ist kleiner als die Summe der Parzellen 55,000 m³');
     expect(res.befunde[0]?.ablesungId).toEqual(expect.any(Number));
+
+    // The year's Wassergrunddaten win over the settings: at 45 % only the negative loss remains.
+    const pa = await buildPachtabrechnung(app.services, 2027);
+    await saveWassergrunddaten(
+      app.services.db,
+      systemActor('Test'),
+      wassergrunddatenBody.parse({
+        id: 0,
+        pachtabrechnungId: pa.id,
+        preisProM3: '2.00',
+        grundgebuehrCent: 0,
+        schwundMethode: 'proportional',
+        akontoMindestCent: 0,
+        verbrauchsfaktorWarnung: '3',
+        schwundWarnungProzent: '45',
+      }),
+    );
+    const lenient = await suche({ stichtag: '2027-10-01', von: '2027-04-01' });
+    expect(lenient.befunde.map((b) => [b.art, b.hauptwasserzaehlerId])).toEqual([['hoherSchwund', negativ.id]]);
   });
 
   it('checks its input and rights in German', async () => {

@@ -6,6 +6,7 @@ import { formatM3, formatPercent, toBig } from '../../../platform/money';
 import { readSection } from '../../vereinseinstellungen/services';
 import { BEFUND_ARTEN, type Befund, type Fehlersuche, type FehlersucheInput } from '../schema/fehlersuche';
 import { type FehlersucheData, loadFehlersucheData, type Owner, ownerName } from './fehlersucheData';
+import { grunddatenFuerJahr } from './index';
 import {
   type MeterConsumption,
   meterConsumption,
@@ -24,15 +25,9 @@ export async function fehlersucheSchwellen(
   db: Db,
   stichtag: string,
 ): Promise<{ verbrauchsfaktor: string; schwundProzent: string }> {
-  const grunddaten = await db('wassergrunddaten as w')
-    .join('pachtabrechnungen as p', 'p.id', 'w.pachtabrechnung_id')
-    .where('p.jahr', Number(stichtag.slice(0, 4)))
-    .first('w.verbrauchsfaktor_warnung', 'w.schwund_warnung_prozent');
+  const grunddaten = await grunddatenFuerJahr(db, Number(stichtag.slice(0, 4)));
   if (grunddaten) {
-    return {
-      verbrauchsfaktor: String(grunddaten.verbrauchsfaktor_warnung),
-      schwundProzent: String(grunddaten.schwund_warnung_prozent),
-    };
+    return { verbrauchsfaktor: grunddaten.verbrauchsfaktorWarnung, schwundProzent: grunddaten.schwundWarnungProzent };
   }
   const settings = await readSection(db, 'optionenWasser');
   return {
