@@ -35,7 +35,7 @@ export async function startServer(
   const port = (server.address() as AddressInfo).port;
   // Port 0 (tests) means "any free port": the configured BASE_URL cannot know it.
   const url = config.port === 0 ? `http://127.0.0.1:${port}` : config.baseUrl;
-  const jobs = createJobRunner({ db: services.db, log: services.log });
+  const jobs = createJobRunner({ db: services.db, log: services.log, mail: services.mail });
   jobs.register(modules.flatMap((m) => m.jobs ?? []));
   if (opts.jobs !== false) jobs.start();
 

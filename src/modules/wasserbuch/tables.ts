@@ -109,6 +109,16 @@ export type WasserakontoRow = {
   updated_at: string;
 };
 
+/** A calibration reminder already mailed: one per meter (owner key + number) and due date. */
+export type WasserzaehlerEichungErinnerungRow = {
+  id: number;
+  /** 'P<parzelle_id>' or 'H<hauptwasserzaehler_id>', as in wasserablesungen. */
+  zaehler_key: string;
+  zaehlernummer: string;
+  eichung_faellig_am: string;
+  gemeldet_am: string;
+};
+
 declare module 'knex/types/tables' {
   interface Tables {
     wasserablesungen: WasserablesungRow;
@@ -118,5 +128,6 @@ declare module 'knex/types/tables' {
     wasserabrechnung_zeilen: WasserabrechnungZeileRow;
     wasserabrechnung_hauptzaehler: WasserabrechnungHauptzaehlerRow;
     wasserakonto: WasserakontoRow;
+    wasserzaehler_eichung_erinnerungen: WasserzaehlerEichungErinnerungRow;
   }
 }

@@ -3,8 +3,10 @@ import cron, { type ScheduledTask } from 'node-cron';
 import { type Db, nowDb } from '../db/db';
 import { notFound } from '../errors';
 import type { Logger } from '../logger';
+import type { MailService } from '../mail/mailService';
 
-export type JobContext = { db: Db; log: Logger };
+/** `mail`: the app's mail service, for jobs that send reminders (absent where a runner has none). */
+export type JobContext = { db: Db; log: Logger; mail?: MailService };
 
 export type JobDef = {
   /** Unique, also the lock key (at most 100 characters). */
@@ -29,6 +31,7 @@ export type JobRunner = {
 export type JobRunnerOptions = {
   db: Db;
   log: Logger;
+  mail?: MailService;
   /** Who holds a lock; must differ between app instances. */
   instance?: string;
   /**
@@ -118,7 +121,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     jlog.info('job started', { trigger, instance });
     let result: JobOutcome;
     try {
-      const message = await def.run({ db, log: jlog });
+      const message = await def.run({ db, log: jlog, mail: options.mail });
       result = message ? { outcome: 'ok', message } : { outcome: 'ok' };
     } catch (err) {
       result = { outcome: 'failed', message: errorMessage(err) };

@@ -6,7 +6,13 @@
 /** Addresses with their flags (ADRESSE_FLAGS in schema/adressen), active state and current plots. */
 export { type Adresse, type AdressenFilter, adressenLookup, getAdresse, listAdressen } from './adressen';
 /** Main water meters with their calibration and last reading. */
-export { getHauptwasserzaehler, type Hauptwasserzaehler, listHauptwasserzaehler } from './hauptwasserzaehler';
+export {
+  EICH_JAHRE,
+  EICH_WARNUNG_TAGE,
+  getHauptwasserzaehler,
+  type Hauptwasserzaehler,
+  listHauptwasserzaehler,
+} from './hauptwasserzaehler';
 /** A person's name written the one way ("Dr. Huber Maria") and whether an address is active on a day. */
 export { displayName, isActive, sameName } from './names';
 /** Holders (Pachtverhältnisse with the holder's name) of the plots on a day or over a period. */
