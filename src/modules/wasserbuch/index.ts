@@ -2,7 +2,7 @@ import type { KgvModule } from '../manifest';
 import { registerWasserablesungen } from '../stammdaten/services';
 import { wasserbuchCli } from './cli';
 import { wasserbuchJobs } from './jobs';
-import { WASSER_EDIT, WASSER_VIEW } from './rights';
+import { WASSER_EDIT, WASSER_VIEW, WASSERABRECHNUNG_EDIT, WASSERABRECHNUNG_VIEW } from './rights';
 import { ablesungRoutes } from './routes/ablesungen';
 import { abrechnungRoutes } from './routes/abrechnung';
 import { dokumentRoutes } from './routes/dokumente';
@@ -34,5 +34,9 @@ export const wasserbuchModule: KgvModule = {
   entities: {
     Wasserablesung: { label: 'Wasserablesung', view, edit },
     Wasserablesungsrunde: { label: 'Ablesungsrunde', view, edit },
+    // The settlement's records are the Kassier's too (WASSERABRECHNUNG_VIEW/EDIT).
+    Wassergrunddaten: { label: 'Wassergrunddaten', view: WASSERABRECHNUNG_VIEW, edit: WASSERABRECHNUNG_EDIT },
+    Wasserabrechnung: { label: 'Wasserabrechnung', view: WASSERABRECHNUNG_VIEW, edit: WASSERABRECHNUNG_EDIT },
+    Wasserakonto: { label: 'Wasserakonto', view: WASSERABRECHNUNG_VIEW, edit: WASSERABRECHNUNG_EDIT },
   },
 };

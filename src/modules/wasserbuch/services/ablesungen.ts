@@ -6,6 +6,7 @@ import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLoc
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { Ablesedatum, Ablesung, AblesungenFilter, AblesungInput } from '../schema/ablesungen';
+import { assertAblesungenUnbenutzt } from './abrechnungUsage';
 import {
   ABLESUNG_HISTORY_TYPE,
   compareReadings,
@@ -159,6 +160,7 @@ export async function deleteAllAblesungen(
   return inTransaction(db, async (trx) => {
     const before = await listAblesungen(trx, { datum });
     if (!before.length) throw notFound(`Am ${formatGermanDate(datum)} gibt es keine Ablesungen.`);
+    await assertAblesungenUnbenutzt(trx, datum);
     await trx('wasserablesungen').where({ datum }).delete();
     // One entry per reading: each reading's history then ends with its deletion.
     for (const r of before) {

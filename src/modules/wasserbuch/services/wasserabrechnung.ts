@@ -7,7 +7,7 @@ import type { AbrechnungHauptzaehler, NeueWasserabrechnung, Wasserabrechnung } f
 import { type AbrechnungKopf, assemble, segmentOf, type ZeileParts } from './abrechnungRows';
 import { loadSettlementInputs } from './settlementInputs';
 import { NegativerSchwundError, settleWater } from './settlementMath';
-import { grunddatenFuerJahr } from './wassergrunddaten';
+import { getWassergrunddaten, grunddatenFuerJahr } from './wassergrunddaten';
 
 // The water settlement computed from the readings (docs/api/wasserbuch.md "Settlement"): the
 // period, the Wassergrunddaten of stichtag's year, the akonto, then the pure functions.
@@ -18,6 +18,8 @@ export type BerechneParams = {
   akontoStichtag?: string | null;
   /** Only this water group's plots (BerechneWasserabrechnungGruppe); the loss is still split over all. */
   gruppeId?: number;
+  /** These Wassergrunddaten instead of those of stichtag's year (the group preview names them). */
+  wassergrunddatenId?: number;
 };
 
 const refuse = (lines: string[], title = 'Die Wasserabrechnung kann so nicht erstellt werden.') =>
@@ -62,7 +64,9 @@ export async function akontoAt(db: Db, stichtag: string | null): Promise<Map<num
 export async function berechneAbrechnung(db: Db, params: BerechneParams): Promise<Wasserabrechnung> {
   const { stichtag } = params;
   const jahr = Number(stichtag.slice(0, 4));
-  const grunddaten = await grunddatenFuerJahr(db, jahr);
+  const grunddaten = params.wassergrunddatenId
+    ? await getWassergrunddaten(db, params.wassergrunddatenId)
+    : await grunddatenFuerJahr(db, jahr);
   if (!grunddaten) throw refuse([`Für ${jahr} sind keine Wassergrunddaten angelegt.`]);
   if (!toBig(grunddaten.preisProM3).gt(0)) {
     throw refuse([`In den Wassergrunddaten ${jahr} fehlt der Preis pro m³.`]);
