@@ -3,11 +3,22 @@ import type { UploadedFile } from '../../../http/router';
 import { type AnyRoute, route } from '../../../http/router';
 import { validationFailed } from '../../../platform/errors';
 import { WASSER_EDIT, WASSER_VIEW } from '../rights';
-import { ablesebogenQuery, funkImportQuery, funkMappingBody, mappingNameQuery, rundeQuery } from '../schema/dokumente';
+import {
+  ablesebogenQuery,
+  funkImportQuery,
+  funkMappingBody,
+  mappingNameQuery,
+  rundeQuery,
+  zaehlerwechselProtokollQuery,
+  zaehlerwechselQuery,
+} from '../schema/dokumente';
 import { ablesebogenPdf } from '../services/ablesebogen';
 import { ablesungsrunde } from '../services/ablesungsrunde';
 import { importFunk } from '../services/funkImport';
 import { deleteFunkMapping, listFunkMappings, saveFunkMapping } from '../services/funkMapping';
+import { importZaehlerwechsel } from '../services/zaehlerwechselImport';
+import { exportZaehlerwechsel, listZaehlerwechsel } from '../services/zaehlerwechselListe';
+import { zaehlerwechselProtokollPdf } from '../services/zaehlerwechselProtokoll';
 
 // Reading sheet, radio-meter import, meter-change import, export and protocol
 // (docs/api/wasserbuch.md, "dokumente"). Writes run in the router's transaction.
@@ -66,5 +77,33 @@ export const dokumentRoutes: AnyRoute[] = [
     async handler({ db, actor, query }) {
       await deleteFunkMapping(db, actor, query.name);
     },
+  }),
+  route({
+    method: 'GET',
+    path: 'Wasserbuch/GetZaehlerwechsel',
+    rights: WASSER_VIEW,
+    query: zaehlerwechselQuery,
+    handler: ({ db, query }) => listZaehlerwechsel(db, query),
+  }),
+  route({
+    method: 'GET',
+    path: 'Wasserbuch/ExportZaehlerwechsel',
+    rights: WASSER_VIEW,
+    query: zaehlerwechselQuery,
+    handler: ({ db, query }) => exportZaehlerwechsel(db, query),
+  }),
+  route({
+    method: 'POST',
+    path: 'Wasserbuch/ImportZaehlerwechselData',
+    rights: WASSER_EDIT,
+    upload: UPLOAD,
+    handler: async ({ db, actor, files }) => importZaehlerwechsel(db, actor, await uploaded(files)),
+  }),
+  route({
+    method: 'GET',
+    path: 'Wasserbuch/Zaehlerwechsel',
+    rights: WASSER_VIEW,
+    query: zaehlerwechselProtokollQuery,
+    handler: ({ services, db, query }) => zaehlerwechselProtokollPdf(services, db, query),
   }),
 ];

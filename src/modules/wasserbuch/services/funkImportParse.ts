@@ -102,7 +102,7 @@ function csvTable(buf: Buffer, mapping: FunkMapping): Table {
 
 async function xlsxTable(buf: Buffer): Promise<Table> {
   const [sheet] = await readWorkbook(buf);
-  if (!sheet || !sheet.headers.length) throw validationFailed({ file: ['Die Datei ist leer.'] });
+  if (!sheet?.headers.length) throw validationFailed({ file: ['Die Datei ist leer.'] });
   return {
     headers: sheet.headers,
     rows: sheet.rows.map((r) => ({ zeile: r.rowNumber, cells: sheet.headers.map((h) => r.values[h] ?? null) })),
