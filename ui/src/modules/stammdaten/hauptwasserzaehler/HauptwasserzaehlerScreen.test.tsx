@@ -400,11 +400,11 @@ describe('HauptwasserzaehlerScreen: balance, readings and calibration (Wasserbuc
     expect(callsTo(app.fetchMock, 'GET', '/api/Wasserbuch/GetHauptwasserzaehlerBilanz?id=2')).toHaveLength(1);
   });
 
-  it('shows no water parts without a Wasser right', async () => {
-    app.api({ ...signedIn(STAMMDATEN_EDIT), [LIST]: () => json(ZAEHLER) });
+  it('shows balance and calibration but not the readings without a Wasser right', async () => {
+    app.api({ ...waterApi(), ...signedIn(STAMMDATEN_EDIT) });
     await app.renderAt(`${PATH}?id=1`);
-    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
-    expect(container.textContent).not.toContain('Bilanz und Ablesungen');
-    expect(app.fetchMock.mock.calls.some(([url]) => String(url).includes('/api/Wasserbuch/'))).toBe(false);
+    await waitFor(() => expect(gridRows('Bilanz HWZ-2')).toHaveLength(2));
+    expect([...container.querySelectorAll('[role="tab"]')]).toHaveLength(0);
+    expect(callsTo(app.fetchMock, 'GET', '/api/Wasserbuch/GetWasserablesungen?hauptwasserzaehlerId=1')).toHaveLength(0);
   });
 });

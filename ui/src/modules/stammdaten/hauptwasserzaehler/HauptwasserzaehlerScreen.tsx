@@ -89,8 +89,8 @@ export default function HauptwasserzaehlerScreen() {
   const query = useHauptwasserzaehlerList();
   const canEdit = useHasRight('WebApp.Stammdaten.Edit', 'WebApp.Wasser.Edit') === true;
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  // Balance, readings and calibration are the water book's (issue 12): shown with a Wasser right.
-  const canSeeWater = useHasRight('WebApp.Wasser.View', 'WebApp.Wasser.Edit') === true;
+  // Balance, readings and calibration are the water book's (issue 12); its readings need a Wasser right.
+  const canSeeReadings = useHasRight('WebApp.Wasser.View', 'WebApp.Wasser.Edit') === true;
 
   return (
     <ListScreen
@@ -132,7 +132,7 @@ export default function HauptwasserzaehlerScreen() {
         </>
       )}
     >
-      {canSeeWater ? <HauptwasserzaehlerWasserbuch zaehler={query.data} /> : null}
+      <HauptwasserzaehlerWasserbuch zaehler={query.data} canSeeReadings={canSeeReadings} />
       <DialogContainer onDismiss={() => setDialog(null)}>
         {dialog?.kind === 'edit' ? (
           <HauptwasserzaehlerDialog zaehler={dialog.zaehler} readOnly={!canEdit} />

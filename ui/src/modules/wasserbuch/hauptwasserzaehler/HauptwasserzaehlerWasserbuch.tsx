@@ -16,7 +16,13 @@ import { SimpleTable } from './SimpleTable';
 
 export const EICHUNG_TAGE = 90;
 
-export function HauptwasserzaehlerWasserbuch({ zaehler }: { zaehler: readonly Hauptwasserzaehler[] | undefined }) {
+export interface HauptwasserzaehlerWasserbuchProps {
+  zaehler: readonly Hauptwasserzaehler[] | undefined;
+  /** The readings are the water book's (Wasser rights); balance and calibration read with Stammdaten too. */
+  canSeeReadings: boolean;
+}
+
+export function HauptwasserzaehlerWasserbuch({ zaehler, canSeeReadings }: HauptwasserzaehlerWasserbuchProps) {
   const [idParam, setIdParam] = useQueryParam('id');
   const sorted = useMemo(() => [...(zaehler ?? [])].sort((a, b) => collator.compare(a.nummer, b.nummer)), [zaehler]);
   const chosen = sorted.find((z) => String(z.id) === idParam) ?? sorted.find((z) => z.aktiv) ?? sorted[0];
@@ -53,7 +59,7 @@ export function HauptwasserzaehlerWasserbuch({ zaehler }: { zaehler: readonly Ha
               )}
             </Picker>
           </Flex>
-          {chosen ? <ZaehlerTabs id={chosen.id} nummer={chosen.nummer} /> : null}
+          {chosen ? <ZaehlerTabs id={chosen.id} nummer={chosen.nummer} canSeeReadings={canSeeReadings} /> : null}
         </View>
       </div>
       <EichungSection />
@@ -61,7 +67,8 @@ export function HauptwasserzaehlerWasserbuch({ zaehler }: { zaehler: readonly Ha
   );
 }
 
-function ZaehlerTabs({ id, nummer }: { id: number; nummer: string }) {
+function ZaehlerTabs({ id, nummer, canSeeReadings }: { id: number; nummer: string; canSeeReadings: boolean }) {
+  if (!canSeeReadings) return <BilanzPart id={id} nummer={nummer} />;
   return (
     <Tabs aria-label={`Hauptwasserzähler ${nummer}`} marginTop="size-200">
       <TabList>

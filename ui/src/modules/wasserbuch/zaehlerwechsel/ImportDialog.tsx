@@ -41,10 +41,11 @@ export function ImportDialog() {
     setRefused(null);
     try {
       await saveWithToast(importZaehlerwechsel(file), {
-        success: (r) =>
-          r.angelegt === 0
-            ? 'Keine neuen Zählerwechsel: alle Zeilen waren schon eingetragen.'
-            : `${r.angelegt} ${r.angelegt === 1 ? 'Zählerwechsel' : 'Zählerwechsel'} eingetragen.`,
+        success: (r) => {
+          const vorhanden = r.zeilen.length - r.angelegt;
+          if (r.angelegt === 0) return 'Keine neuen Zählerwechsel: alle Zeilen waren schon eingetragen.';
+          return `${r.angelegt} Zählerwechsel eingetragen${vorhanden > 0 ? `, ${vorhanden} schon vorhanden` : ''}.`;
+        },
       });
       dismiss();
     } catch (error) {
@@ -79,7 +80,7 @@ export function ImportDialog() {
         </View>
         {refused ? (
           <div role="alert" style={{ marginTop: 16 }}>
-            <Text UNSAFE_style={{ fontWeight: 'bold' }}>{refused.title} Es wurde nichts eingetragen.</Text>
+            <Text UNSAFE_style={{ fontWeight: 'bold' }}>{refused.title}</Text>
             <ul>
               {refused.lines.map((line) => (
                 <li key={line}>{line}</li>

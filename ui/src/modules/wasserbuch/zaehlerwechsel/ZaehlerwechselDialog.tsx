@@ -5,7 +5,13 @@ import { formatGermanDate, parseGermanDate, todayIso } from '../../../../../src/
 import { DateField, FormDialog, invalid } from '../../../components/formKit';
 import { formatCubic, readingToWire } from '../../../lib/format';
 import { useZodForm } from '../../../lib/useZodForm';
-import { type ParzelleLookup, saveZaehlerwechsel, useLastAblesungen, useParzellenLookup } from './zaehlerwechselApi';
+import {
+  type Ablesung,
+  type PlotMeter,
+  saveZaehlerwechsel,
+  useLastAblesungen,
+  usePlotMeters,
+} from './zaehlerwechselApi';
 import { currentMeterReading, endstandBelowLast, READING_HINT } from './zaehlerwechselLogic';
 
 const LABELS = {
@@ -19,7 +25,7 @@ const LABELS = {
 
 export interface ZaehlerwechselDialogProps {
   /** Opened from a plot (the Parzelle dialog): the plot is chosen already. */
-  parzelle?: ParzelleLookup | undefined;
+  parzelle?: Pick<PlotMeter, 'id' | 'name'> | undefined;
   /** After the change was saved (the dialog closes itself). */
   onSaved?: () => void;
 }
@@ -31,7 +37,7 @@ export interface ZaehlerwechselDialogProps {
  */
 export function ZaehlerwechselDialog({ parzelle, onSaved }: ZaehlerwechselDialogProps) {
   const { dismiss } = useDialogContainer();
-  const plots = useParzellenLookup(!parzelle);
+  const plots = usePlotMeters();
   const [plotText, setPlotText] = useState(parzelle?.name ?? '');
   // The plot's current meter reading, known after the form hook (it depends on the chosen plot).
   const currentRef = useRef<ReturnType<typeof currentMeterReading>>(null);
@@ -64,7 +70,8 @@ export function ZaehlerwechselDialog({ parzelle, onSaved }: ZaehlerwechselDialog
   });
   const parzelleId = form.values.parzelleId;
   const last = useLastAblesungen(parzelleId);
-  const current = currentMeterReading(last.data);
+  const chosen = plots.data?.find((p) => p.id === parzelleId);
+  const current = currentMeterReading(last.data, chosen?.zaehlernummer);
   currentRef.current = current;
   // Flagged while typing, not only on "Zähler wechseln": the server would refuse it anyway.
   const belowLast = endstandBelowLast(form.values.endstand, current);
@@ -72,9 +79,15 @@ export function ZaehlerwechselDialog({ parzelle, onSaved }: ZaehlerwechselDialog
   const items = useMemo(() => {
     const needle = plotText.trim().toLocaleLowerCase('de-AT');
     const all = plots.data ?? [];
-    return needle === '' ? all : all.filter((p) => p.name.toLocaleLowerCase('de-AT').startsWith(needle));
-  }, [plots.data, plotText]);
-  const plotName = parzelle?.name ?? plots.data?.find((p) => p.id === parzelleId)?.name;
+    if (needle === '' || needle === plotLabel(chosen).toLocaleLowerCase('de-AT')) return all;
+    // The number from its start ("1" finds 1, 12, 17), the holder anywhere ("hub" finds Huber).
+    return all.filter(
+      (p) =>
+        p.name.toLocaleLowerCase('de-AT').startsWith(needle) ||
+        (p.adresseName ?? '').toLocaleLowerCase('de-AT').includes(needle),
+    );
+  }, [plots.data, plotText, chosen]);
+  const plotName = parzelle?.name ?? chosen?.name;
   const title = parzelle ? `Zählerwechsel Parzelle ${parzelle.name}` : 'Neuer Zählerwechsel';
 
   return (
@@ -104,20 +117,26 @@ export function ZaehlerwechselDialog({ parzelle, onSaved }: ZaehlerwechselDialog
           onInputChange={setPlotText}
           selectedKey={parzelleId === null ? null : String(parzelleId)}
           onSelectionChange={(key: Key | null) => {
-            const chosen = plots.data?.find((p) => String(p.id) === String(key));
-            form.set('parzelleId', chosen ? chosen.id : null);
-            if (chosen) setPlotText(chosen.name);
+            const picked = plots.data?.find((p) => String(p.id) === String(key));
+            form.set('parzelleId', picked ? picked.id : null);
+            if (picked) setPlotText(plotLabel(picked));
           }}
           loadingState={plots.isLoading ? 'loading' : 'idle'}
           menuTrigger="focus"
-          description="Nummer der Parzelle eingeben und auswählen"
+          description="Nummer der Parzelle oder Name eingeben und auswählen"
           autoFocus
           {...invalid(form.errors.parzelleId)}
         >
-          {(p) => <Item key={String(p.id)}>{p.name}</Item>}
+          {(p) => <Item key={String(p.id)}>{plotLabel(p)}</Item>}
         </ComboBox>
       )}
-      <LastReadings parzelleId={parzelleId} loading={last.isLoading} readings={last.data} />
+      <LastReadings
+        parzelleId={parzelleId}
+        loading={last.isLoading}
+        readings={last.data}
+        current={current}
+        zaehlernummer={chosen?.zaehlernummer ?? current?.zaehlernummer}
+      />
       <DateField label="Datum" isRequired {...form.field('datum')} />
       <TextField
         label="Endstand alter Zähler"
@@ -146,35 +165,43 @@ export function ZaehlerwechselDialog({ parzelle, onSaved }: ZaehlerwechselDialog
   );
 }
 
+/** "17 – Huber Maria (WZ-17)": what the plot choice shows. */
+export function plotLabel(p: PlotMeter | undefined): string {
+  if (!p) return '';
+  return `${p.name}${p.adresseName ? ` – ${p.adresseName}` : ''}${p.zaehlernummer ? ` (${p.zaehlernummer})` : ''}`;
+}
+
 /** The plot's current meter and the last reading of each meter it had. */
 function LastReadings({
   parzelleId,
   loading,
   readings,
+  current,
+  zaehlernummer,
 }: {
   parzelleId: number | null;
   loading: boolean;
-  readings: Parameters<typeof currentMeterReading>[0];
+  readings: readonly Ablesung[] | undefined;
+  current: Ablesung | null;
+  zaehlernummer: string | undefined;
 }) {
   if (parzelleId === null) return null;
   if (loading || !readings) return <Text>Letzte Ablesungen werden geladen …</Text>;
-  const current = currentMeterReading(readings);
+  const earlier = readings.filter((r) => r !== current);
   return (
     <View aria-live="polite">
       <Text>
         {current
           ? `Aktueller Zähler: ${current.zaehlernummer}, letzte Ablesung ${formatCubic(current.stand)} am ${formatGermanDate(current.datum)}.`
-          : 'Für den aktuellen Zähler dieser Parzelle gibt es noch keine Ablesung.'}
+          : `Aktueller Zähler: ${zaehlernummer ?? 'unbekannt'}, noch keine Ablesung.`}
       </Text>
-      {readings.filter((r) => r !== current).length > 0 ? (
+      {earlier.length > 0 ? (
         <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-          {readings
-            .filter((r) => r !== current)
-            .map((r) => (
-              <li key={r.id}>
-                {`Früherer Zähler ${r.zaehlernummer}: ${formatCubic(r.stand)} am ${formatGermanDate(r.datum)}${r.isZaehlerwechsel ? ' (Endstand)' : ''}`}
-              </li>
-            ))}
+          {earlier.map((r) => (
+            <li key={r.id}>
+              {`Früherer Zähler ${r.zaehlernummer}: ${formatCubic(r.stand)} am ${formatGermanDate(r.datum)}${r.isZaehlerwechsel ? ' (Endstand)' : ''}`}
+            </li>
+          ))}
         </ul>
       ) : null}
     </View>

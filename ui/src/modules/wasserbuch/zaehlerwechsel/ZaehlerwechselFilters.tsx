@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { invalid } from '../../../components/formKit';
-import type { ParzelleLookup } from './zaehlerwechselApi';
+import type { PlotMeter } from './zaehlerwechselApi';
 
 // The list's filters (period and plot), kept in the URL (?von=2026-01-01&bis=…&parzelle=12) like
 // every list filter, so a filtered list can be bookmarked and survives a reload.
@@ -66,7 +66,7 @@ export function PlotFilter({
   value,
   onChange,
 }: {
-  plots: readonly ParzelleLookup[] | undefined;
+  plots: readonly PlotMeter[] | undefined;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
 }) {

@@ -17,7 +17,7 @@ const { container } = app;
 const PATH = '/wasserbuch/zaehlerwechsel';
 const LIST = 'GET /api/Wasserbuch/GetZaehlerwechsel';
 const SAVE = '/api/Stammdaten/UpdateZaehlerwechsel';
-const WASSER_EDIT = ['WebApp.Wasser.View', 'WebApp.Wasser.Edit', 'WebApp.Stammdaten.View'];
+const WASSER_EDIT = ['WebApp.Wasser.View', 'WebApp.Wasser.Edit'];
 
 const WECHSEL = [
   {
@@ -42,9 +42,9 @@ const WECHSEL = [
     endstand: '88.000',
     neueNummer: 'WZ-120',
     anfangsstand: '0.500',
-    plombe: null,
+    plombe: '',
     endablesungId: 21,
-    anfangsablesungId: 22,
+    anfangsablesungId: null,
   },
 ];
 
@@ -64,6 +64,19 @@ const reading = (over: Record<string, unknown>) => ({
   ...over,
 });
 
+const meter = (over: Record<string, unknown>) => ({
+  art: 'parzelle',
+  parzelleId: 1,
+  parzelleNummer: '7',
+  adresseName: null,
+  hauptwasserzaehlerId: 1,
+  zaehlernummer: 'WZ-7',
+  eingebautAm: '2024-05-01',
+  eichungFaelligAm: '2029-05-01',
+  faellig: false,
+  ...over,
+});
+
 beforeEach(() => {
   fakeLayout();
   setTestCookie('XSRF-TOKEN', 'xsrf-1');
@@ -80,10 +93,11 @@ function api(extra: Record<string, Parameters<typeof app.api>[0][string]> = {}) 
   app.api({
     ...signedIn(WASSER_EDIT),
     [LIST]: () => json(WECHSEL),
-    'GET /api/Common/Parzellen': () =>
+    'GET /api/Wasserbuch/GetZaehlerEichung': () =>
       json([
-        { id: 1, name: '7' },
-        { id: 3, name: '17' },
+        meter({ parzelleId: 3, parzelleNummer: '17', adresseName: 'Gruber Franz', zaehlernummer: 'WZ-17' }),
+        meter({ parzelleId: 1, parzelleNummer: '7', adresseName: 'Huber Maria', zaehlernummer: 'WZ-70' }),
+        meter({ art: 'hauptwasserzaehler', parzelleId: null, parzelleNummer: null, zaehlernummer: 'HWZ-1' }),
       ]),
     'GET /api/Stammdaten/GetLastAblesungenParzelle?parzelleId=3': () =>
       json([
@@ -104,14 +118,14 @@ const dataTexts = () =>
         .map((cell) => (cell.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ')),
     );
 
-async function choosePlot(name: string) {
+async function choosePlot(typed: string, label: string) {
   const combo = field(dialog()!, 'Parzelle');
   await act(async () => combo.focus());
-  await typeInto(combo, name);
+  await typeInto(combo, typed);
   let option: HTMLElement | undefined;
   await waitFor(() => {
     option = [...document.body.querySelectorAll<HTMLElement>('[role="option"]')].find(
-      (o) => o.textContent?.trim() === name,
+      (o) => o.textContent?.trim() === label,
     );
     expect(option).toBeDefined();
   });
@@ -166,7 +180,7 @@ describe('ZaehlerwechselScreen', () => {
     await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
     await click(button(container, 'Neuer Zählerwechsel'));
     await waitFor(() => expect(dialog()?.textContent).toContain('Neuer Zählerwechsel'));
-    await choosePlot('17');
+    await choosePlot('17', '17 – Gruber Franz (WZ-17)');
     await waitFor(() =>
       expect(dialog()?.textContent).toContain('Aktueller Zähler: WZ-17, letzte Ablesung 120,500 m³ am 01.03.2026.'),
     );
@@ -226,7 +240,7 @@ describe('ZaehlerwechselScreen', () => {
     await waitFor(() => expect(dialog()?.textContent).toContain('Bitte wählen Sie eine Parzelle.'));
     expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(0);
 
-    await choosePlot('17');
+    await choosePlot('gru', '17 – Gruber Franz (WZ-17)');
     await typeInto(field(dialog()!, 'Endstand alter Zähler'), '1,2345');
     await click(button(dialog()!, 'Zähler wechseln'));
     await waitFor(() => expect(dialog()?.textContent).toContain('höchstens 3 Nachkommastellen'));
@@ -245,7 +259,7 @@ describe('ZaehlerwechselScreen', () => {
       'POST /api/Wasserbuch/ImportZaehlerwechselData': () =>
         json(
           {
-            title: 'Die Datei enthält fehlerhafte Zeilen.',
+            title: 'Die Datei enthält fehlerhafte Zeilen; es wurde nichts gespeichert.',
             status: 422,
             errors: { 'zeile 3': ['Die Parzelle 99 gibt es nicht.'] },
           },
@@ -264,7 +278,7 @@ describe('ZaehlerwechselScreen', () => {
     });
     await click(button(dialog()!, 'Importieren'));
     await waitFor(() => expect(dialog()?.textContent).toContain('Zeile 3: Die Parzelle 99 gibt es nicht.'));
-    expect(dialog()?.textContent).toContain('Es wurde nichts eingetragen.');
+    expect(dialog()?.textContent).toContain('Die Datei enthält fehlerhafte Zeilen; es wurde nichts gespeichert.');
   });
 
   it('is read-only with the View right', async () => {

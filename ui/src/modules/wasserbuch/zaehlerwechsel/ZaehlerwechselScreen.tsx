@@ -15,7 +15,7 @@ import { DateFilter, PlotFilter, useZaehlerwechselFilter } from './Zaehlerwechse
 import {
   downloadExport,
   downloadProtokoll,
-  useParzellenLookup,
+  usePlotMeters,
   useZaehlerwechselList,
   type Zaehlerwechsel,
 } from './zaehlerwechselApi';
@@ -68,7 +68,7 @@ const COLUMNS: readonly ListColumn<Row>[] = [
     text: (r) => formatCubic(r.anfangsstand),
     export: { typ: 'm3', value: (r) => cubic(r.anfangsstand) },
   },
-  { key: 'plombe', name: 'Plombe', minWidth: 100, sortValue: (r) => r.plombe, text: (r) => r.plombe ?? '' },
+  { key: 'plombe', name: 'Plombe', minWidth: 100, sortValue: (r) => r.plombe, text: (r) => r.plombe },
 ];
 
 type DialogState = { kind: 'neu' } | { kind: 'import' };
@@ -79,18 +79,17 @@ export default function ZaehlerwechselScreen() {
   const canEdit = useHasRight('WebApp.Wasser.Edit', 'WebApp.Stammdaten.Edit') === true;
   const filter = useZaehlerwechselFilter();
   const query = useZaehlerwechselList(filter);
-  const plots = useParzellenLookup(true, query.data);
+  const plots = usePlotMeters();
+  const period = { von: filter.von, bis: filter.bis, parzelleId: filter.parzelleId };
   const [dialog, setDialog] = useState<DialogState | null>(null);
   // The list kit needs an id per row: a change is its old meter's final reading.
   const rows = useMemo(() => query.data?.map((r) => ({ ...r, id: r.endablesungId })), [query.data]);
   const filtered = Boolean(filter.von || filter.bis || filter.parzelleId !== undefined);
 
+  // The protocol of one day (row action) or of what the list shows (its filter; all without one).
   async function printProtokoll(day?: string) {
-    const dates = (rows ?? []).map((r) => r.datum).sort();
-    const von = filter.von ?? dates[0];
-    const bis = filter.bis ?? dates.at(-1);
     try {
-      await downloadProtokoll(day ? { date: day } : { ...(von ? { von } : {}), ...(bis ? { bis } : {}) });
+      await downloadProtokoll(day ? { date: day } : period);
     } catch (error) {
       showErrorToast(error);
     }
@@ -118,7 +117,7 @@ export default function ZaehlerwechselScreen() {
       }}
       columns={COLUMNS}
       defaultSort={{ column: 'datum', direction: 'descending' }}
-      searchText={(r) => `${r.parzelleNummer} ${r.adresseName ?? ''} ${r.alteNummer} ${r.neueNummer} ${r.plombe ?? ''}`}
+      searchText={(r) => `${r.parzelleNummer} ${r.adresseName ?? ''} ${r.alteNummer} ${r.neueNummer} ${r.plombe}`}
       searchDescription="Parzelle, Name oder Zählernummer"
       filters={
         <>
@@ -136,7 +135,7 @@ export default function ZaehlerwechselScreen() {
             <Print />
             <Text>Protokoll drucken</Text>
           </ActionButton>
-          <ActionButton onPress={() => void downloadExport().catch(showErrorToast)}>
+          <ActionButton onPress={() => void downloadExport(period).catch(showErrorToast)}>
             <Download />
             <Text>Exportieren</Text>
           </ActionButton>

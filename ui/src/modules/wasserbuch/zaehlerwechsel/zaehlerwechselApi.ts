@@ -1,8 +1,12 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { Ablesung, zaehlerwechselBody } from '../../../../../src/modules/wasserbuch/schema/ablesungen';
+import type {
+  Zaehlerwechsel,
+  ZaehlerwechselImportResult,
+} from '../../../../../src/modules/wasserbuch/schema/dokumente';
+import type { ZaehlerEichung } from '../../../../../src/modules/wasserbuch/schema/zaehler';
 import { collator } from '../../../../../src/platform/collation';
-import { useHasRight } from '../../../api/common';
 import { apiFetch, withQuery } from '../../../api/fetcher';
 import { mutateApi } from '../../../api/mutateApi';
 import { useApi } from '../../../api/useApi';
@@ -12,26 +16,11 @@ import { saveBlob } from '../../../lib/listExport';
 // changes, the change itself (Stammdaten/UpdateZaehlerwechsel), the plot's last readings, the
 // protocol PDF, the Excel export and the import.
 
-export type { Ablesung };
+// The answer types are the server's (ADR 0005).
+export type { Ablesung, Zaehlerwechsel, ZaehlerwechselImportResult };
 
 /** The body of UpdateZaehlerwechsel: exactly what the API's schema accepts. */
 export type ZaehlerwechselInput = z.input<typeof zaehlerwechselBody>;
-
-/** One row of GetZaehlerwechsel (docs/api/wasserbuch.md). */
-export interface Zaehlerwechsel {
-  parzelleId: number;
-  parzelleNummer: string;
-  adresseName: string | null;
-  datum: string;
-  alteNummer: string;
-  /** m³ as "150.250". */
-  endstand: string;
-  neueNummer: string;
-  anfangsstand: string;
-  plombe: string | null;
-  endablesungId: number;
-  anfangsablesungId: number;
-}
 
 export interface ZaehlerwechselFilter {
   von?: string | undefined;
@@ -39,10 +28,14 @@ export interface ZaehlerwechselFilter {
   parzelleId?: number | undefined;
 }
 
-/** A plot of the lookup Common/Parzellen. */
-export interface ParzelleLookup {
+/** A plot with a meter, to choose for a meter change or as filter. */
+export interface PlotMeter {
   id: number;
+  /** The plot's number. */
   name: string;
+  adresseName: string | null;
+  /** The plot's current meter. */
+  zaehlernummer: string | null;
 }
 
 const W = '/api/Wasserbuch';
@@ -69,17 +62,30 @@ export function useZaehlerwechselList(filter: ZaehlerwechselFilter) {
 }
 
 /**
- * The plots to choose from: Common/Parzellen needs a Stammdaten right (requested for the Wasser
- * rights too, /tmp/briefs/requests.md); without it the plots of `fallback` (the listed changes).
+ * The plots with a meter (GetZaehlerEichung without `tage`: every active meter with the plot's
+ * holder and current meter number; readable with the Wasser and the Stammdaten rights), by number.
  */
-export function useParzellenLookup(enabled = true, fallback: readonly Zaehlerwechsel[] = []) {
-  const allowed = useHasRight('WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit') === true;
-  const query = useApi<ParzelleLookup[]>(enabled && allowed ? '/api/Common/Parzellen' : null);
-  const derived = useMemo(() => {
-    const byId = new Map(fallback.map((r) => [r.parzelleId, r.parzelleNummer]));
-    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name));
-  }, [fallback]);
-  return allowed ? { data: query.data, isLoading: query.isLoading } : { data: derived, isLoading: false };
+export function usePlotMeters(enabled = true) {
+  const query = useApi<ZaehlerEichung[]>(enabled ? `${W}/GetZaehlerEichung` : null);
+  const data = useMemo(
+    () =>
+      query.data
+        ?.flatMap((m): PlotMeter[] =>
+          m.art === 'parzelle' && m.parzelleId !== null
+            ? [
+                {
+                  id: m.parzelleId,
+                  name: m.parzelleNummer ?? '',
+                  adresseName: m.adresseName,
+                  zaehlernummer: m.zaehlernummer,
+                },
+              ]
+            : [],
+        )
+        .sort((a, b) => collator.compare(a.name, b.name)),
+    [query.data],
+  );
+  return { data, isLoading: query.isLoading };
 }
 
 /** The newest reading with a stand of each meter the plot has had, newest first. */
@@ -104,21 +110,17 @@ export function saveZaehlerwechsel(body: ZaehlerwechselInput) {
   });
 }
 
-/** The protocol PDF of the changes of one day (`date`) or of a period (`von`/`bis`). */
-export async function downloadProtokoll(query: { date?: string; von?: string; bis?: string }): Promise<void> {
-  const blob = await apiFetch<Blob>(`${W}/Zaehlerwechsel`, { query, responseType: 'blob' });
+/** The protocol PDF of the changes of one day (`date`) or of the filtered list (all without a filter). */
+export async function downloadProtokoll(query: ZaehlerwechselFilter & { date?: string }): Promise<void> {
+  const blob = await apiFetch<Blob>(`${W}/Zaehlerwechsel`, { query: { ...query }, responseType: 'blob' });
   const name = query.date ?? [query.von, query.bis].filter(Boolean).join(' bis ');
   saveBlob(blob, `Zählerwechsel-Protokoll${name ? ` ${name}` : ''}.pdf`);
 }
 
-export async function downloadExport(): Promise<void> {
-  const blob = await apiFetch<Blob>(`${W}/ExportZaehlerwechsel`, { responseType: 'blob' });
+/** The Excel file of the filtered list, in the columns the import reads. */
+export async function downloadExport(filter: ZaehlerwechselFilter): Promise<void> {
+  const blob = await apiFetch<Blob>(`${W}/ExportZaehlerwechsel`, { query: { ...filter }, responseType: 'blob' });
   saveBlob(blob, 'Zählerwechsel.xlsx');
-}
-
-export interface ZaehlerwechselImportResult {
-  zeilen: unknown[];
-  angelegt: number;
 }
 
 /** Multipart `file`; a bad row → 422 with `errors` per row, nothing written. */

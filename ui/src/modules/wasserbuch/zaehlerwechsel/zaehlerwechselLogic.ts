@@ -5,10 +5,15 @@ import type { Ablesung } from './zaehlerwechselApi';
 /**
  * The meter the plot has now, as its last readings tell it: a meter whose newest reading is a
  * final reading (`isZaehlerwechsel`) was changed; the newest of the others is the current one.
- * null when the plot has no reading of a running meter (the server still knows its number).
+ * null when the plot's meter (`zaehlernummer` when known) has no reading yet.
  */
-export function currentMeterReading(readings: readonly Ablesung[] | undefined): Ablesung | null {
-  return readings?.find((r) => !r.isZaehlerwechsel && r.stand !== null) ?? null;
+export function currentMeterReading(
+  readings: readonly Ablesung[] | undefined,
+  zaehlernummer?: string | null,
+): Ablesung | null {
+  const running = readings?.filter((r) => !r.isZaehlerwechsel && r.stand !== null) ?? [];
+  // The meter the plot has now (from the meter list) wins; else the newest running one.
+  return running.find((r) => r.zaehlernummer === zaehlernummer) ?? (zaehlernummer ? null : (running[0] ?? null));
 }
 
 /**
