@@ -20,7 +20,8 @@ export function HauptzaehlerTabelle({ hauptwasserzaehler, warnProzent }: Hauptza
     return <Text>Keine Parzelle hängt an einem Hauptwasserzähler: es gibt keinen Schwund zu verteilen.</Text>;
   }
   return (
-    <TableView aria-label="Hauptwasserzähler und Schwund" density="compact" maxWidth="100%">
+    // Spectrum caches a row by its item: a threshold that arrives later must build new rows.
+    <TableView key={warnProzent ?? '-'} aria-label="Hauptwasserzähler und Schwund" density="compact" maxWidth="100%">
       <TableHeader>
         <Column key="nummer" isRowHeader minWidth={140}>
           Hauptwasserzähler

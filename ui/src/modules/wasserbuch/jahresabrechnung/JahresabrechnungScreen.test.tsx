@@ -1,0 +1,265 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/errors';
+import { createAppHarness, json, waitFor } from '../../../testing/appHarness';
+import { setTestCookie } from '../../../testing/cookies';
+import { button, callsTo, click } from '../../../testing/testHelpers';
+import { fakeLayout, rowTexts, signedIn } from '../../../testing/testKit';
+import { abrechnungFehler } from './abrechnungFehler';
+import { differenzText } from './betrag';
+import { BEISPIEL } from './domainBeispiel.testdata';
+
+const toasts = vi.hoisted(() => ({
+  neutral: vi.fn(() => () => undefined),
+  positive: vi.fn(),
+  negative: vi.fn(),
+}));
+vi.mock('@adobe/react-spectrum/Toast', () => ({ ToastQueue: toasts, ToastContainer: () => null }));
+
+const app = createAppHarness();
+const { container } = app;
+const PATH = '/wasserbuch/wasserabrechnung/jahresabrechnung';
+const WASSER_EDIT = ['WebApp.Wasser.View', 'WebApp.Wasser.Edit'];
+const PREVIEW = 'POST /api/Wasserbuch/ErstelleAbrechnung?stichtag=2026-10-31&dryRun=true';
+
+const base = {
+  ...signedIn(WASSER_EDIT),
+  'GET /api/Wasserbuch/GetWasserablesungLookup': () =>
+    json([
+      { datum: '2026-10-31', anzahl: 4, fehlend: 0 },
+      { datum: '2026-04-01', anzahl: 4, fehlend: 0 },
+    ]),
+  'GET /api/Abrechnung/GetNewWasserabrechnung': () =>
+    json({ von: '2026-04-01', stichtag: '2026-10-31', akontoStichtag: null }),
+  'GET /api/Wasserbuch/GetWasserakontoberechnungStichtage': () => json([]),
+  'GET /api/Wasserbuch/GetWasserabrechnungStichtage': () => json([]),
+  'GET /api/Abrechnung/GetWassergrunddata?id=5': () =>
+    json({ id: 5, schwundWarnungProzent: '10', verbrauchsfaktorWarnung: '3' }),
+};
+
+/** A row's cells without the row-actions cell (empty in the totals row). */
+const dataRows = () =>
+  [...container.querySelectorAll('[role="grid"][aria-label^="Vorschau"] [role="row"]')]
+    .slice(1)
+    .map((row) =>
+      [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')]
+        .filter((cell) => !cell.querySelector('button') && cell.textContent !== '')
+        .map((cell) => (cell.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ')),
+    );
+
+beforeEach(() => {
+  fakeLayout();
+  setTestCookie('XSRF-TOKEN', 'xsrf-1');
+  return app.setUp();
+});
+afterEach(async () => {
+  await app.tearDown();
+  vi.restoreAllMocks();
+});
+
+describe('differenzText', () => {
+  it('says Nachzahlung, Guthaben or ausgeglichen instead of a sign', () => {
+    expect(differenzText(6122).replace(/\u00a0/g, ' ')).toBe('Nachzahlung € 61,22');
+    expect(differenzText(-3244).replace(/\u00a0/g, ' ')).toBe('Guthaben € 32,44');
+    expect(differenzText(0)).toBe('ausgeglichen');
+  });
+});
+
+describe('JahresabrechnungScreen, preview', () => {
+  it('previews the proposed Stichtag: per plot with loss, akonto and difference, the totals row last', async () => {
+    app.api({ ...base, [PREVIEW]: () => json(BEISPIEL) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(document.title).toBe('Wasser-Jahresabrechnung – KGV Sonnenhang'));
+    await waitFor(() => expect(container.textContent).toContain('31.10.2026 (4 Ablesungen)'));
+    await click(button(container, 'Vorschau berechnen'));
+    await waitFor(() => expect(dataRows()).toHaveLength(4));
+
+    const rows = dataRows();
+    expect(rows[0]).toEqual([
+      '1',
+      'Huber Maria',
+      '150,000 m³',
+      '25,610 m³',
+      '€ 300,00',
+      '€ 51,22',
+      '€ 10,00',
+      '€ 361,22',
+      '€ 300,00',
+      'Nachzahlung € 61,22',
+    ]);
+    // Plot "10" after "2": the German order of numbers.
+    expect(rows[2]?.[0]).toBe('10');
+    expect(rows[2]?.[9]).toBe('Guthaben € 32,44');
+    expect(rows[3]).toEqual([
+      'Summe',
+      '3 Parzellen',
+      '410,000 m³',
+      '70,000 m³',
+      '€ 820,00',
+      '€ 140,00',
+      '€ 30,00',
+      '€ 990,00',
+      '€ 900,00',
+      'Nachzahlung € 90,00',
+    ]);
+    // The main meter's loss, flagged above the year's 10 %.
+    const haupt = rowTexts(container.querySelector('[aria-label="Hauptwasserzähler und Schwund"]') ?? container);
+    expect(haupt[0]?.slice(0, 5)).toEqual(['HWZ-1', '480,000 m³', '410,000 m³', '70,000 m³', '14,58 %']);
+    await waitFor(() => expect(container.textContent).toContain('Schwund über 10 % – Leck oder Zähler prüfen'));
+    expect(container.textContent).toContain('Vorschau – noch nicht gespeichert');
+  });
+
+  it('keeps the totals row at the bottom when sorted by the difference', async () => {
+    app.api({ ...base, [PREVIEW]: () => json(BEISPIEL) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('31.10.2026 (4 Ablesungen)'));
+    await click(button(container, 'Vorschau berechnen'));
+    await waitFor(() => expect(dataRows()).toHaveLength(4));
+    const header = [...container.querySelectorAll('[role="columnheader"]')].find((h) =>
+      h.textContent?.includes('Differenz'),
+    );
+    await click(header as Element);
+    await waitFor(() => expect(dataRows()[0]?.[0]).toBe('10'));
+    expect(dataRows()[3]?.[0]).toBe('Summe');
+  });
+
+  it('lists what is missing when the server refuses (422), each with a link to the reading', async () => {
+    app.api({
+      ...base,
+      [PREVIEW]: () =>
+        new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Es fehlen Ablesungen.',
+            status: 422,
+            code: 'validation',
+            errors: { stichtag: ['Parzelle 2 (Zähler WZ-2): keine Ablesung am 31.10.2026.'] },
+            fehlendeAblesungen: [
+              { parzelleId: 2, parzelleNummer: '2', zaehlernummer: 'WZ-2', datum: '2026-10-31', ende: 'bis' },
+              {
+                parzelleId: null,
+                hauptwasserzaehlerId: 7,
+                hauptwasserzaehlerNummer: 'HWZ-1',
+                zaehlernummer: 'HWZ-1',
+                datum: '2026-04-01',
+                ende: 'von',
+              },
+            ],
+          }),
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('31.10.2026 (4 Ablesungen)'));
+    await click(button(container, 'Vorschau berechnen'));
+    await waitFor(() => expect(container.querySelector('ul[aria-label="Was fehlt"]')).not.toBeNull());
+    const items = [...container.querySelectorAll('ul[aria-label="Was fehlt"] li')];
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Parzelle 2 (Zähler WZ-2): keine Ablesung am 31.10.2026. Ablesung eintragen',
+      'Hauptwasserzähler HWZ-1 (Zähler HWZ-1): keine Ablesung am 01.04.2026. Ablesung eintragen',
+    ]);
+    expect(items[0]?.querySelector('a')?.getAttribute('href')).toBe(
+      '/wasserbuch/wasserablesung?datum=2026-10-31&parzelle=2',
+    );
+    expect(container.textContent).toContain('Es fehlen Ablesungen.');
+    expect(button(container, 'Vorschau berechnen')).toBeTruthy();
+    expect(container.textContent).not.toContain('Abrechnung erstellen');
+  });
+
+  it('creates the settlement after the question and opens it', async () => {
+    const stored = { ...BEISPIEL, id: 9 };
+    let created = false;
+    app.api({
+      ...base,
+      [PREVIEW]: () => json(BEISPIEL),
+      'POST /api/Wasserbuch/ErstelleAbrechnung?stichtag=2026-10-31': () => {
+        created = true;
+        return json(stored, 201);
+      },
+      'GET /api/Wasserbuch/GetWasserabrechnungStichtage': () =>
+        json(
+          created
+            ? [
+                {
+                  id: 9,
+                  stichtag: '2026-10-31',
+                  von: '2026-04-01',
+                  betragCent: 99000,
+                  differenzCent: 9000,
+                  gebucht: false,
+                },
+              ]
+            : [],
+        ),
+      'GET /api/Wasserbuch/GetWasserabrechnungDetails?abrechnungStichtag=2026-10-31': () => json(stored),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('31.10.2026 (4 Ablesungen)'));
+    await click(button(container, 'Vorschau berechnen'));
+    await waitFor(() => expect(container.textContent).toContain('Abrechnung erstellen'));
+    await click(button(container, 'Abrechnung erstellen'));
+    const alert = () => document.body.querySelector('[role="alertdialog"]');
+    await waitFor(() => expect(alert()?.textContent).toContain('Abrechnung zum 31.10.2026 erstellen?'));
+    await click(button(alert() as Element, 'Abrechnung erstellen'));
+    await waitFor(() => expect(created).toBe(true));
+    await waitFor(() => expect(window.location.search).toBe('?stichtag=2026-10-31'));
+    await waitFor(() => expect(container.textContent).toContain('gespeichert, noch nicht vorgeschrieben'));
+    expect(callsTo(app.fetchMock, 'POST', '/api/Wasserbuch/ErstelleAbrechnung?stichtag=2026-10-31')).toHaveLength(1);
+    const pdf = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Verbrauchsdetails (PDF)');
+    expect(pdf?.getAttribute('href')).toBe('/api/Wasserbuch/GetVerbrauchDetailsPDF?stichtag=2026-10-31');
+  });
+});
+
+describe('abrechnungFehler', () => {
+  it('falls back to the German lines of errors, linking the round of the date they name', () => {
+    const error = new ApiError({
+      url: '/api/Wasserbuch/ErstelleAbrechnung',
+      status: 422,
+      statusText: 'Unprocessable Entity',
+      body: {
+        type: 'about:blank',
+        title: 'Es fehlen Ablesungen.',
+        status: 422,
+        code: 'validation',
+        errors: {
+          stichtag: ['Parzelle 3: keine Ablesung am 1.4.2026.', 'Für 2026 sind keine Wassergrunddaten angelegt.'],
+        },
+      },
+    });
+    expect(abrechnungFehler(error)).toEqual({
+      title: 'Es fehlen Ablesungen.',
+      eintraege: [
+        {
+          text: 'Parzelle 3: keine Ablesung am 1.4.2026.',
+          href: '/wasserbuch/wasserablesung?datum=2026-04-01',
+          linkText: 'Ablesungen öffnen',
+        },
+        { text: 'Für 2026 sind keine Wassergrunddaten angelegt.' },
+      ],
+    });
+    expect(abrechnungFehler(new Error('x'))).toBeNull();
+  });
+
+  it('names a main meter with negative loss and links to it', () => {
+    const error = new ApiError({
+      url: '/api/Wasserbuch/ErstelleAbrechnung',
+      status: 422,
+      statusText: 'Unprocessable Entity',
+      body: {
+        type: 'about:blank',
+        title: 'Negativer Schwund wird nicht verrechnet. Bitte die Ablesungen prüfen.',
+        status: 422,
+        code: 'negativer_schwund',
+        hauptwasserzaehler: [
+          { id: 7, nummer: 'HWZ-1', verbrauch: '400.000', summeParzellen: '410.000', schwund: '-10.000' },
+        ],
+      },
+    });
+    expect(abrechnungFehler(error)?.eintraege).toEqual([
+      {
+        text: 'Hauptwasserzähler HWZ-1: Verbrauch 400,000 m³ ist kleiner als die Summe seiner Parzellen 410,000 m³ (negativer Schwund).',
+        href: '/stammdatenverwalten/hauptwasserzaehler?id=7',
+        linkText: 'Hauptwasserzähler öffnen',
+      },
+    ]);
+  });
+});
