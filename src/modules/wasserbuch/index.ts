@@ -9,6 +9,7 @@ import { dokumentRoutes } from './routes/dokumente';
 import { fehlersucheRoutes } from './routes/fehlersuche';
 import { grunddatenRoutes } from './routes/grunddaten';
 import { zaehlerRoutes } from './routes/zaehler';
+import { seedDemoWasserbuch } from './seedDemo';
 import { wasserablesungenFuerStammdaten } from './services/hauptwasserzaehlerAblesungen';
 
 // Stammdaten asks the water book about readings (main meters' last reading, WechselHWZ, deletes, ExportAll).
@@ -30,6 +31,7 @@ export const wasserbuchModule: KgvModule = {
   ],
   cli: wasserbuchCli,
   jobs: wasserbuchJobs,
+  seedDemo: (services, db) => seedDemoWasserbuch(services, db),
   // Their history (Common/GetHistory?entityID=Wasserablesung:<id>) is the Wasserwart's to read.
   entities: {
     Wasserablesung: { label: 'Wasserablesung', view, edit },
