@@ -356,6 +356,19 @@ describe('Parzellen', () => {
     );
   });
 
+  it('lets a water-only role choose a plot (lookup) without reading the plots themselves', async () => {
+    const rolle = `Nur Wasser ${tag()}`;
+    expect(
+      (await admin.post('User/UpdateRolle', { name: rolle, description: '', rights: ['WebApp.Wasser.Edit'] })).status,
+    ).toBe(200);
+    const wasserwart = await app.signedIn([rolle]);
+    const p = (await saveParzelle({ nummer: `W-${tag()}` })).body;
+    const lookup = await wasserwart.get<{ id: number; name: string }[]>('Common/Parzellen');
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.find((x) => x.id === p.id)).toEqual({ id: p.id, name: p.nummer });
+    expect((await wasserwart.get('Stammdaten/Parzellen')).status).toBe(403);
+  });
+
   it('lets the Rechnungsprüfer read but not write', async () => {
     const { p17, gruppe } = await buildP17();
     expect((await pruefer.get('Stammdaten/Parzellen')).status).toBe(200);

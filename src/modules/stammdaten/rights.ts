@@ -13,3 +13,16 @@ export const HAUPTWASSERZAEHLER_VIEW: readonly Right[] = [
   'WebApp.Wasser.Edit',
 ];
 export const HAUPTWASSERZAEHLER_EDIT: readonly Right[] = [...STAMMDATEN_EDIT, 'WebApp.Wasser.Edit'];
+/**
+ * The plot lookup (id and number, nothing personal): every area that books or reads per plot
+ * (water book, billing, cash book, receivables) needs to choose a plot.
+ */
+export const PARZELLEN_LOOKUP: readonly Right[] = [
+  ...HAUPTWASSERZAEHLER_VIEW,
+  'WebApp.Abrechnung.View',
+  'WebApp.Abrechnung.Edit',
+  'WebApp.Kassa.View',
+  'WebApp.Kassa.Edit',
+  'WebApp.Rechnungspruefung.View',
+  'WebApp.Rechnungspruefung.Edit',
+];

@@ -1,7 +1,7 @@
 import { route } from '../../../http/router';
 import { todayIso } from '../../../platform/dates';
 import { cachedJson } from '../../../platform/db/answerCache';
-import { STAMMDATEN_EDIT, STAMMDATEN_VIEW } from '../rights';
+import { PARZELLEN_LOOKUP, STAMMDATEN_EDIT, STAMMDATEN_VIEW } from '../rights';
 import {
   gartenhistorieQuery,
   gartenwechselBody,
@@ -92,7 +92,7 @@ export const parzellenRoutes = [
   route({
     method: 'GET',
     path: 'Common/Parzellen',
-    rights: STAMMDATEN_VIEW,
+    rights: PARZELLEN_LOOKUP,
     handler: ({ db }) => parzellenLookup(db),
   }),
   route({
