@@ -70,7 +70,7 @@ function AblesungRowImpl(props: AblesungRowProps) {
         <th scope="row">
           {istHwz ? (
             <>
-              <span className="kgv-runde-small">Hauptwasserzähler</span> {row.hauptwasserzaehlerNummer}
+              <span className="kgv-runde-small kgv-runde-block">Hauptwasserzähler</span> {row.hauptwasserzaehlerNummer}
             </>
           ) : (
             <>
@@ -81,16 +81,18 @@ function AblesungRowImpl(props: AblesungRowProps) {
             </>
           )}
         </th>
-        <td>{zeile.adresseName ?? ''}</td>
+        <td className="kgv-runde-name">{zeile.adresseName ?? ''}</td>
         <td>
-          {row.zaehlernummer}
-          {row.isZaehlerwechsel ? <span className="kgv-runde-small"> (Endstand, Zählerwechsel)</span> : null}
+          <span className="kgv-runde-nowrap">{row.zaehlernummer}</span>
+          {row.isZaehlerwechsel ? (
+            <span className="kgv-runde-small kgv-runde-block">Endstand (Zählerwechsel)</span>
+          ) : null}
         </td>
         <td className="kgv-runde-num">
           {zeile.letzteAblesung ? (
             <>
-              {formatCubic(zeile.letzteAblesung.stand)}
-              <span className="kgv-runde-small"> am {formatGermanDate(zeile.letzteAblesung.datum)}</span>
+              {formatCubic(zeile.letzteAblesung.stand)}{' '}
+              <span className="kgv-runde-small kgv-runde-block">am {formatGermanDate(zeile.letzteAblesung.datum)}</span>
             </>
           ) : (
             <span className="kgv-runde-small">keine</span>
@@ -118,7 +120,7 @@ function AblesungRowImpl(props: AblesungRowProps) {
           />
         </td>
         <td className="kgv-runde-num">{formatVerbrauch(view.pruefung.verbrauch)}</td>
-        <td id={statusId} aria-live="polite">
+        <td id={statusId} className="kgv-runde-statuscol" aria-live="polite">
           <StatusCell view={view} />
         </td>
         <td>

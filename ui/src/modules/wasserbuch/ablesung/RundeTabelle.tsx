@@ -131,7 +131,9 @@ export function RundeTabelle({ datum, zeilen, eingabe, fokusId, readOnly }: Rund
         <thead>
           <tr>
             <th scope="col">Parzelle · Strang</th>
-            <th scope="col">Nutzungsberechtigte(r)</th>
+            <th scope="col" className="kgv-runde-name">
+              Nutzungsberechtigte(r)
+            </th>
             <th scope="col">Zähler</th>
             <th scope="col" className="kgv-runde-num">
               Letzte Ablesung
@@ -143,7 +145,9 @@ export function RundeTabelle({ datum, zeilen, eingabe, fokusId, readOnly }: Rund
             <th scope="col" className="kgv-runde-num">
               Verbrauch seit letzter Ablesung
             </th>
-            <th scope="col">Status</th>
+            <th scope="col" className="kgv-runde-statuscol">
+              Status
+            </th>
             <th scope="col">Notiz</th>
           </tr>
         </thead>

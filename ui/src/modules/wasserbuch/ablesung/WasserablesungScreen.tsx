@@ -35,7 +35,7 @@ import {
 import { FunkImportDialog } from './FunkImportDialog';
 import { NeueRundeDialog } from './NeueRundeDialog';
 import { RundeTabelle } from './RundeTabelle';
-import { zaehlerText } from './readingLogic';
+import { STAND_HINT, zaehlerText } from './readingLogic';
 import { type RundeEingabe, useRundeEingabe, viewOf } from './useRundeEingabe';
 
 type DialogState = 'neu' | 'funk' | 'loeschen' | null;
@@ -86,7 +86,8 @@ export default function WasserablesungScreen() {
   const abgelesen = zeilen.filter((z) => isRead(z, eingabe)).length;
   const gescheitert = zeilen
     .map((z) => viewOf(z, eingabe.local(z.id)))
-    .filter((v) => v.local.status === 'fehler' || v.local.status === 'konflikt');
+    // Refused by the server (an input that is no number is marked at its row only).
+    .filter((v) => (v.local.status === 'fehler' && v.local.fehler !== STAND_HINT) || v.local.status === 'konflikt');
   const gewaehlt = lookup.data?.find((d) => d.datum === datum);
   const fokusId = fokusZeile(zeilen, ablesungParam, parzelleParam);
 
