@@ -38,6 +38,14 @@ function byReadingOrder(a: SettlementReading, b: SettlementReading): number {
   return (a.id ?? 0) - (b.id ?? 0);
 }
 
+const fallenStep = (from: SettlementReading, to: SettlementReading): GesunkenerStand => ({
+  zaehlernummer: from.zaehlernummer,
+  vonDatum: from.datum,
+  vonStand: fixed(toBig(from.stand), M3_PLACES),
+  bisDatum: to.datum,
+  bisStand: fixed(toBig(to.stand), M3_PLACES),
+});
+
 /**
  * Consumption over a period: the sum over the meter segments inside it of (last − first reading).
  * A segment ends at a change row (`isZaehlerwechsel`) or when the meter number changes, so a meter
@@ -49,9 +57,13 @@ function byReadingOrder(a: SettlementReading, b: SettlementReading): number {
 export function meterConsumption(readings: readonly SettlementReading[], period: SettlementPeriod): MeterConsumption {
   const inside = readings.filter((r) => r.datum >= period.von && r.datum <= period.bis).sort(byReadingOrder);
   const segments: { first: SettlementReading; last: SettlementReading }[] = [];
+  const fallen: GesunkenerStand[] = [];
   let open: { first: SettlementReading; last: SettlementReading } | null = null;
   for (const reading of inside) {
     if (open && open.last.zaehlernummer === reading.zaehlernummer && !open.last.isZaehlerwechsel) {
+      // Every step inside a segment must not fall, not only its end against its start: a reading
+      // in between above the end means one of them is wrong.
+      if (toBig(reading.stand).lt(toBig(open.last.stand))) fallen.push(fallenStep(open.last, reading));
       open.last = reading;
     } else {
       open = { first: reading, last: reading };
@@ -59,19 +71,9 @@ export function meterConsumption(readings: readonly SettlementReading[], period:
     }
   }
 
-  const fallen: GesunkenerStand[] = [];
   let total = toBig(0);
   const segmente = segments.map(({ first, last }): MeterSegment => {
     const volume = toBig(last.stand).minus(toBig(first.stand));
-    if (volume.lt(0)) {
-      fallen.push({
-        zaehlernummer: first.zaehlernummer,
-        vonDatum: first.datum,
-        vonStand: fixed(toBig(first.stand), M3_PLACES),
-        bisDatum: last.datum,
-        bisStand: fixed(toBig(last.stand), M3_PLACES),
-      });
-    }
     total = total.plus(volume);
     return {
       zaehlernummer: first.zaehlernummer,

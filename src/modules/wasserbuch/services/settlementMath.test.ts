@@ -132,6 +132,18 @@ describe('meterConsumption', () => {
       expect(String(error)).toContain('„A“');
     }
   });
+
+  it('refuses a reading in between above the end, though the end is above the start', () => {
+    const readings = [r('2025-04-01', 'A', '10.000'), r('2025-06-30', 'A', '30.000'), r('2025-10-31', 'A', '20.000')];
+    expect(() => meterConsumption(readings, PERIOD)).toThrow(GesunkenerZaehlerstandError);
+    try {
+      meterConsumption(readings, PERIOD);
+    } catch (error) {
+      expect((error as GesunkenerZaehlerstandError).segmente).toEqual([
+        { zaehlernummer: 'A', vonDatum: '2025-06-30', vonStand: '30.000', bisDatum: '2025-10-31', bisStand: '20.000' },
+      ]);
+    }
+  });
 });
 
 describe('settleWater: DOMAIN.md water example', () => {
