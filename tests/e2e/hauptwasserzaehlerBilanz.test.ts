@@ -78,6 +78,10 @@ describe('Hauptwasserzähler balance in the browser', () => {
     expect(await chart.getAttribute('aria-label')).toContain('Über der Warnschwelle: 01.10.2023 (60,0');
     expect(await chart.locator('[data-warnung="ja"] text').textContent()).toMatch(/^60,0\s%\s–\szu hoch$/);
 
+    await chart.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/u2-bilanz.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+
     // The readings of the meter in their tab, newest first.
     await page.getByRole('tab', { name: 'Ablesungen', exact: true }).click();
     const ablesungen = page.getByRole('grid', { name: 'Ablesungen HWZ-B', exact: true });

@@ -92,6 +92,15 @@ describe('Zählerwechsel in the browser', () => {
     expect(row).toContain('150,250 m³');
     expect(row).toContain('P-4711');
 
+    // At 1366 px (a laptop with the sidebar) the toolbar stays on screen and the page does not scroll sideways.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    for (const name of ['Protokoll drucken', 'Exportieren', 'Importieren', 'Neuer Zählerwechsel']) {
+      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 1366, `${name} on screen`).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await page.screenshot({ path: '/tmp/u2-zaehlerwechsel.png' });
+
     const parzelle = await app.services.db('parzellen').where({ id: plotId }).first('wasserzaehler_nummer');
     expect(parzelle?.wasserzaehler_nummer).toBe('WZ-Z7-NEU');
     const readings = await app.services

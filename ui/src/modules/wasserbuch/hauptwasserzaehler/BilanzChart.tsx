@@ -22,6 +22,14 @@ const COLORS = {
   text: 'var(--spectrum-global-color-gray-800, #323232)',
 };
 
+/** An outline in the page's colour under a label, so it stays readable where it crosses a bar or the line. */
+const HALO = {
+  stroke: 'var(--spectrum-global-color-gray-50, white)',
+  strokeWidth: 4,
+  paintOrder: 'stroke',
+  strokeLinejoin: 'round',
+} as const;
+
 export function formatPercent(value: number): string {
   return `${value.toLocaleString('de-AT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 }
@@ -170,7 +178,7 @@ export function BilanzChart({ bilanz }: { bilanz: Bilanz }) {
         strokeDasharray="6 4"
         strokeWidth={1.5}
       />
-      <text x={M.left + PLOT_W - 4} y={yPct(warn) - 6} textAnchor="end" fill={COLORS.warn}>
+      <text x={M.left + PLOT_W - 4} y={yPct(warn) - 6} textAnchor="end" fill={COLORS.warn} {...HALO}>
         {`Warnschwelle ${formatPercent(warn)}`}
       </text>
       {line ? <polyline points={line} fill="none" stroke={COLORS.line} strokeWidth={2} /> : null}
@@ -182,11 +190,18 @@ export function BilanzChart({ bilanz }: { bilanz: Bilanz }) {
               cy={yPct(p.schwundProzent)}
               r={p.warnung ? 6 : 4}
               fill={p.warnung ? COLORS.warn : COLORS.line}
-              stroke="white"
+              stroke="var(--spectrum-global-color-gray-50, white)"
               strokeWidth={1.5}
             />
             {p.warnung ? (
-              <text x={cx(i)} y={yPct(p.schwundProzent) - 12} textAnchor="middle" fill={COLORS.warn} fontWeight="bold">
+              <text
+                x={cx(i)}
+                y={yPct(p.schwundProzent) - 12}
+                textAnchor="middle"
+                fill={COLORS.warn}
+                fontWeight="bold"
+                {...HALO}
+              >
                 {`${formatPercent(p.schwundProzent)} – zu hoch`}
               </text>
             ) : null}
