@@ -2,7 +2,7 @@ import type { Actor } from '../../../platform/auth/principal';
 import { formatGermanDate } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { AppError } from '../../../platform/errors';
-import { recordHistory } from '../../../platform/history/history';
+import { recordHistoryMany } from '../../../platform/history/history';
 import { readSection } from '../../vereinseinstellungen/services';
 import type { Ablesung } from '../schema/ablesungen';
 import type { FunkImportOptions, FunkImportResult, FunkZeile, Meldung } from '../schema/dokumente';
@@ -234,6 +234,7 @@ async function writeReadings(trx: Db, actor: Actor, planned: Planned[]): Promise
     updated_at: now,
   }));
   for (let i = 0; i < rows.length; i += CHUNK) await trx('wasserablesungen').insert(rows.slice(i, i + CHUNK));
+  const history: Parameters<typeof recordHistoryMany>[2] = [];
   if (inserts.length) {
     // The new ids, found by the unique key (meter and date), for the history.
     const dates = [...new Set(inserts.map((p) => p.row.datum))];
@@ -244,22 +245,24 @@ async function writeReadings(trx: Db, actor: Actor, planned: Planned[]): Promise
       .select('id', 'zaehler_key', 'zaehlernummer', 'datum')) {
       ids.set(`${r.zaehler_key}|${r.zaehlernummer}|${String(r.datum).slice(0, 10)}`, Number(r.id));
     }
-    for (const p of inserts) {
-      const id = ids.get(`${p.meter.key}|${p.meter.zaehlernummer}|${p.row.datum}`) ?? 0;
-      await recordHistory(trx, actor, {
-        entityType: ABLESUNG_HISTORY_TYPE,
-        entityId: id,
-        action: 'create',
-        after: withoutVersion(asAblesung(p, id, p.row.stand, 'funk')),
-      });
-    }
+    history.push(
+      ...inserts.map((p) => {
+        const id = ids.get(`${p.meter.key}|${p.meter.zaehlernummer}|${p.row.datum}`) ?? 0;
+        return {
+          entityType: ABLESUNG_HISTORY_TYPE,
+          entityId: id,
+          action: 'create',
+          after: withoutVersion(asAblesung(p, id, p.row.stand, 'funk')),
+        };
+      }),
+    );
   }
   for (const p of updates) {
     const id = Number(p.existing?.id);
     await trx('wasserablesungen')
       .where({ id })
       .update({ stand_liter: toLiter(p.row.stand), quelle: 'funk', updated_at: now, version: trx.raw('version + 1') });
-    await recordHistory(trx, actor, {
+    history.push({
       entityType: ABLESUNG_HISTORY_TYPE,
       entityId: id,
       action: 'update',
@@ -269,6 +272,7 @@ async function writeReadings(trx: Db, actor: Actor, planned: Planned[]): Promise
       after: withoutVersion(asAblesung(p, id, p.row.stand, 'funk')),
     });
   }
+  await recordHistoryMany(trx, actor, history);
   return inserts.length + updates.length;
 }
 
