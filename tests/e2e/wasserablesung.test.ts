@@ -127,4 +127,40 @@ describe('Wasserablesung in the browser', () => {
     await page.goto(`/wasserbuch/wasserablesung?datum=${RUNDE}&parzelle=${e2?.id}`);
     await expect.poll(() => input('Parzelle E2').evaluate((el) => el === document.activeElement)).toBe(true);
   });
+
+  it('reads radio meters: a file with errors cannot be imported, a good one after the check opens its round', async () => {
+    const s = app.services;
+    const hwz = await buildHauptwasserzaehler(s, { nummer: 'HWZ-F1' });
+    for (const n of [1, 2, 3]) {
+      await buildParzelle(s, { nummer: `F${n}`, wasserzaehlerNummer: `FW-100${n}`, hauptwasserzaehlerId: hwz.id });
+    }
+    await page.goto(`/wasserbuch/wasserablesung?datum=${RUNDE}`);
+    await page.getByRole('button', { name: 'Funkzähler einlesen', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const file = dialog.getByLabel('Datei (CSV oder Excel)');
+    const einlesen = dialog.getByRole('button', { name: 'Einlesen', exact: true });
+
+    await file.setInputFiles('tests/fixtures/wasser/funk-fehler.csv');
+    await dialog.getByRole('button', { name: 'Prüfen', exact: true }).click();
+    await expect.poll(() => dialog.getByText(/Zeile 4: .*FW-9999/).count()).toBe(1);
+    expect(await einlesen.isDisabled()).toBe(true);
+
+    await file.setInputFiles('tests/fixtures/wasser/funk-standard.csv');
+    await dialog.getByRole('button', { name: 'Prüfen', exact: true }).click();
+    await expect.poll(() => dialog.getByText(/4 neu/).count()).toBe(1);
+    // The check wrote nothing.
+    const funk = () =>
+      s
+        .db('wasserablesungen')
+        .where({ quelle: 'funk' })
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number(r?.n));
+    expect(await funk()).toBe(0);
+    await einlesen.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('datum')).toBe('2026-04-01');
+    expect(await funk()).toBe(4);
+    await expect.poll(() => input('Parzelle F1').inputValue()).toBe('123,456');
+    expect(await input('Hauptwasserzähler HWZ-F1').inputValue()).toBe('5000');
+  });
 });

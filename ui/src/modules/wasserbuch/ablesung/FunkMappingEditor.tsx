@@ -1,8 +1,7 @@
 import { Button, Flex, Item, Picker, Text, TextField } from '@adobe/react-spectrum';
-import { useState } from 'react';
-import { saveWithToast } from '../../../api/toast';
+import { funkMappingBody } from '../../../../../src/modules/wasserbuch/schema/dokumente';
 import { invalid } from '../../../components/formKit';
-import { matchFieldErrors } from '../../../lib/serverErrors';
+import { useZodForm } from '../../../lib/useZodForm';
 import { DEZIMALZEICHEN, type FunkImportMapping, saveFunkMapping, TRENNZEICHEN, ZEICHENSAETZE } from './funkImportApi';
 
 const TRENN_TEXT: Record<FunkImportMapping['trennzeichen'], string> = {
@@ -22,20 +21,10 @@ const ZEICHEN_TEXT: Record<FunkImportMapping['zeichensatz'], string> = {
   'windows-1252': 'Windows (ANSI, 1252)',
 };
 
-const FIELDS = [
-  'name',
-  'spalteSeriennummer',
-  'spalteStand',
-  'spalteZeitstempel',
-  'trennzeichen',
-  'dezimalzeichen',
-  'zeichensatz',
-] as const;
-
 /**
  * Edits a stored column mapping (UpdateFunkImportMapping): which column holds the serial, the
  * reading and the timestamp (header name or letter), and how the file is written. A new name
- * stores a new mapping.
+ * stores a new mapping. On useZodForm with the server's schema: errors show at the field.
  */
 export function FunkMappingEditor({
   mapping,
@@ -44,63 +33,40 @@ export function FunkMappingEditor({
   mapping: FunkImportMapping;
   onSaved: (saved: FunkImportMapping) => void;
 }) {
-  const [values, setValues] = useState(mapping);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof FunkImportMapping>(key: K, value: FunkImportMapping[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  async function save() {
-    setSaving(true);
-    setErrors({});
-    try {
-      const saved = await saveWithToast(saveFunkMapping({ ...values, name: values.name.trim() }), {
-        success: `Zuordnung „${values.name.trim()}“ gespeichert.`,
-      });
-      onSaved(saved);
-    } catch (error) {
-      setErrors(matchFieldErrors(error, FIELDS).fields);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const form = useZodForm(funkMappingBody, {
+    initial: { ...mapping },
+    labels: {
+      name: 'Name der Zuordnung',
+      spalteSeriennummer: 'Spalte Seriennummer',
+      spalteStand: 'Spalte Zählerstand',
+      spalteZeitstempel: 'Spalte Zeitstempel',
+      trennzeichen: 'Trennzeichen',
+      dezimalzeichen: 'Dezimalzeichen',
+      zeichensatz: 'Zeichensatz',
+    },
+    toBody: (v) => ({ ...v, name: v.name.trim() }),
+  });
 
   return (
     <Flex direction="column" gap="size-100">
       <Text>Spalten als Überschrift (z. B. „Zählerstand“) oder als Buchstabe (A, B, C …).</Text>
       <Flex gap="size-200" wrap>
-        <TextField
-          label="Name der Zuordnung"
-          value={values.name}
-          onChange={(v) => set('name', v)}
-          maxLength={50}
-          {...invalid(errors.name)}
-        />
-        <TextField
-          label="Spalte Seriennummer"
-          value={values.spalteSeriennummer}
-          onChange={(v) => set('spalteSeriennummer', v)}
-          {...invalid(errors.spalteSeriennummer)}
-        />
-        <TextField
-          label="Spalte Zählerstand"
-          value={values.spalteStand}
-          onChange={(v) => set('spalteStand', v)}
-          {...invalid(errors.spalteStand)}
-        />
+        <TextField label="Name der Zuordnung" isRequired maxLength={50} {...form.field('name')} />
+        <TextField label="Spalte Seriennummer" isRequired {...form.field('spalteSeriennummer')} />
+        <TextField label="Spalte Zählerstand" isRequired {...form.field('spalteStand')} />
         <TextField
           label="Spalte Zeitstempel"
           description="leer: Datum unten angeben"
-          value={values.spalteZeitstempel}
-          onChange={(v) => set('spalteZeitstempel', v)}
-          {...invalid(errors.spalteZeitstempel)}
+          {...form.field('spalteZeitstempel')}
         />
       </Flex>
       <Flex gap="size-200" wrap>
         <Picker
           label="Trennzeichen"
-          selectedKey={values.trennzeichen}
-          onSelectionChange={(k) => set('trennzeichen', k as FunkImportMapping['trennzeichen'])}
+          id={form.idOf('trennzeichen')}
+          selectedKey={form.values.trennzeichen}
+          onSelectionChange={(k) => form.set('trennzeichen', k as FunkImportMapping['trennzeichen'])}
+          {...invalid(form.errors.trennzeichen)}
         >
           {TRENNZEICHEN.map((k) => (
             <Item key={k}>{TRENN_TEXT[k]}</Item>
@@ -108,8 +74,10 @@ export function FunkMappingEditor({
         </Picker>
         <Picker
           label="Dezimalzeichen"
-          selectedKey={values.dezimalzeichen}
-          onSelectionChange={(k) => set('dezimalzeichen', k as FunkImportMapping['dezimalzeichen'])}
+          id={form.idOf('dezimalzeichen')}
+          selectedKey={form.values.dezimalzeichen}
+          onSelectionChange={(k) => form.set('dezimalzeichen', k as FunkImportMapping['dezimalzeichen'])}
+          {...invalid(form.errors.dezimalzeichen)}
         >
           {DEZIMALZEICHEN.map((k) => (
             <Item key={k}>{DEZIMAL_TEXT[k]}</Item>
@@ -117,19 +85,34 @@ export function FunkMappingEditor({
         </Picker>
         <Picker
           label="Zeichensatz"
-          selectedKey={values.zeichensatz}
-          onSelectionChange={(k) => set('zeichensatz', k as FunkImportMapping['zeichensatz'])}
+          id={form.idOf('zeichensatz')}
+          selectedKey={form.values.zeichensatz}
+          onSelectionChange={(k) => form.set('zeichensatz', k as FunkImportMapping['zeichensatz'])}
+          {...invalid(form.errors.zeichensatz)}
         >
           {ZEICHENSAETZE.map((k) => (
             <Item key={k}>{ZEICHEN_TEXT[k]}</Item>
           ))}
         </Picker>
       </Flex>
+      {form.otherErrors.length ? (
+        <Text UNSAFE_className="kgv-runde-status--error">{form.otherErrors.join(' ')}</Text>
+      ) : null}
       <Flex>
-        <Button variant="secondary" onPress={() => void save()} isPending={saving}>
+        <Button
+          variant="secondary"
+          isPending={form.saving}
+          onPress={() =>
+            void form.submit((body) => saveFunkMapping(body), {
+              success: (saved) => `Zuordnung „${saved.name}“ gespeichert.`,
+              onSaved,
+            })
+          }
+        >
           Zuordnung speichern
         </Button>
       </Flex>
+      {form.dialogs}
     </Flex>
   );
 }

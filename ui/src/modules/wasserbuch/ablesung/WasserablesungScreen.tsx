@@ -2,6 +2,9 @@ import {
   Button,
   Content,
   DialogContainer,
+  Disclosure,
+  DisclosurePanel,
+  DisclosureTitle,
   Flex,
   Heading,
   IllustratedMessage,
@@ -23,6 +26,7 @@ import { useQueryParam } from '../../../app/useQueryParam';
 import { DeleteDialog } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { FehlersuchePanel } from '../fehlersuche/FehlersuchePanel';
 import { rowName } from './AblesungRow';
 import {
   type Ablesedatum,
@@ -67,12 +71,14 @@ export default function WasserablesungScreen() {
   const runde = useRunde(datum);
   const eingabe = useRundeEingabe();
   const [dialog, setDialog] = useState<DialogState>(null);
+  // Loaded only when opened: the check reads every reading of the period.
+  const [fehlersucheOffen, setFehlersucheOffen] = useState(false);
   const nurFehlende = fehlendParam === '1';
   // "nur fehlende" keeps the rows that were missing when it was switched on: a row typed in stays
   // on screen (Enter goes on to the next missing one) instead of vanishing under the cursor.
   const [fehlendeSnapshot, setFehlendeSnapshot] = useState<{ key: string; ids: ReadonlySet<number> } | null>(null);
 
-  const zeilen = runde.data ?? [];
+  const zeilen = runde.data?.zeilen ?? [];
   const snapshotKey = `${datum}:${runde.data ? 'da' : 'leer'}`;
   let fehlendeIds = fehlendeSnapshot?.key === snapshotKey ? fehlendeSnapshot.ids : null;
   if (nurFehlende && runde.data && !fehlendeIds) {
@@ -211,12 +217,16 @@ export default function WasserablesungScreen() {
               sind beide erlaubt (150,25).
             </Text>
           ) : null}
+          <Disclosure isExpanded={fehlersucheOffen} onExpandedChange={setFehlersucheOffen}>
+            <DisclosureTitle level={2}>Fehlersuche bis {formatGermanDate(datum)}</DisclosureTitle>
+            <DisclosurePanel>{fehlersucheOffen ? <FehlersuchePanel stichtag={datum} /> : null}</DisclosurePanel>
+          </Disclosure>
         </>
       ) : runde.error && !runde.isLoading ? (
         <LoadFailed
           title={`Die Ablesungsrunde vom ${formatGermanDate(datum)} konnte nicht geladen werden.`}
           error={runde.error}
-          onRetry={runde.retry}
+          onRetry={() => void runde.mutate()}
         />
       ) : (
         <Loading label="Ablesungsrunde wird geladen …" />

@@ -1,32 +1,18 @@
-import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { Ablesedatum, Ablesung, ablesungBody } from '../../../../../src/modules/wasserbuch/schema/ablesungen';
-import { isApiError } from '../../../api/errors';
+import type { Ablesungsrunde, RundeZeile } from '../../../../../src/modules/wasserbuch/schema/dokumente';
 import { apiFetch, withQuery } from '../../../api/fetcher';
 import { mutateApi } from '../../../api/mutateApi';
-import { showErrorToast } from '../../../api/toast';
 import { useApi } from '../../../api/useApi';
-import { fromLiter, toLiter } from './readingLogic';
 
 // The reading calls of docs/api/wasserbuch.md. Answer types are the server's (ADR 0005).
-export type { Ablesedatum, Ablesung };
+export type { Ablesedatum, Ablesung, Ablesungsrunde, RundeZeile };
 
 /** The body of UpdateWasserablesung: exactly what the API's schema accepts. */
 export type AblesungInput = z.input<typeof ablesungBody>;
 
 const BASE = '/api/Wasserbuch';
 export const LOOKUP_KEY = `${BASE}/GetWasserablesungLookup`;
-
-/** One row of a reading round, in walking order (GetAblesungsrunde). */
-export interface RundeZeile extends Ablesung {
-  /** The plot's holder at the round's date (null for main meters). */
-  adresseName: string | null;
-  // hauptwasserzaehlerNummer: for a plot its main meter (the strand), for a main meter its own number.
-  /** The newest earlier reading of the same meter. */
-  letzteAblesung: { datum: string; stand: string } | null;
-  /** Consumption between the two reading dates before this one ("12.000"). */
-  letzterVerbrauch: string | null;
-}
 
 /** Every reading round the Wasserwart can open, newest first. */
 export function useAblesedaten() {
@@ -35,59 +21,12 @@ export function useAblesedaten() {
 
 export const RUNDE_PREFIX = `${BASE}/GetAblesungsrunde`;
 export const rundeKey = (datum: string) => withQuery(RUNDE_PREFIX, { datum });
-/** Readings (all, or of a day): the fallback below computes the comparison from them. */
+/** The reading lists: a round or an import changes them. */
 export const ABLESUNGEN_KEY = `${BASE}/GetWasserablesungen`;
 
-const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
-
-/**
- * The round of `datum` in walking order with each meter's last reading and consumption
- * (GetAblesungsrunde). While a server without that call answers 404, the day's rows in the list
- * order (main meters, then plots by number) and the last readings computed from all readings.
- */
+/** The round of `datum` in walking order, each row with its meter's last reading and consumption. */
 export function useRunde(datum: string) {
-  const runde = useApi<{ datum: string; zeilen: RundeZeile[] }>(datum ? rundeKey(datum) : null, {
-    // A 404 means "call not there yet" (the fallback takes over), not an error to report.
-    onErrorRetry: (error) => {
-      if (!isNotFound(error)) showErrorToast(error);
-    },
-  });
-  const fallback = isNotFound(runde.error);
-  const day = useApi<Ablesung[]>(fallback ? withQuery(ABLESUNGEN_KEY, { datum }) : null);
-  const all = useApi<Ablesung[]>(fallback ? ABLESUNGEN_KEY : null);
-  const computed = useMemo(
-    () => (day.data && all.data ? mitVergleich(day.data, all.data) : undefined),
-    [day.data, all.data],
-  );
-  const retry = () => void Promise.all([runde.mutate(), day.mutate(), all.mutate()]);
-  if (!fallback) return { data: runde.data?.zeilen, error: runde.error, isLoading: runde.isLoading, retry };
-  return { data: computed, error: day.error ?? all.error, isLoading: day.isLoading || all.isLoading, retry };
-}
-
-const meterKey = (a: Ablesung) =>
-  `${a.parzelleId === null ? `H${a.hauptwasserzaehlerId}` : `P${a.parzelleId}`}:${a.zaehlernummer}`;
-
-/** Adds to each row of the day its meter's last reading before that day and the consumption before it. */
-export function mitVergleich(day: readonly Ablesung[], all: readonly Ablesung[]): RundeZeile[] {
-  const byMeter = new Map<string, Ablesung[]>();
-  for (const reading of all) {
-    if (reading.stand === null) continue;
-    const list = byMeter.get(meterKey(reading)) ?? [];
-    list.push(reading);
-    byMeter.set(meterKey(reading), list);
-  }
-  return day.map((row) => {
-    const earlier = (byMeter.get(meterKey(row)) ?? [])
-      .filter((r) => r.datum < row.datum)
-      .sort((a, b) => (a.datum < b.datum ? 1 : -1));
-    const [last, before] = earlier;
-    return {
-      ...row,
-      adresseName: null,
-      letzteAblesung: last?.stand ? { datum: last.datum, stand: last.stand } : null,
-      letzterVerbrauch: last?.stand && before?.stand ? fromLiter(toLiter(last.stand) - toLiter(before.stand)) : null,
-    };
-  });
+  return useApi<Ablesungsrunde>(datum ? rundeKey(datum) : null);
 }
 
 /** The body that saves `row` with `stand` and `notiz`: only the fields the API's schema takes. */

@@ -1,50 +1,28 @@
+import type { z } from 'zod';
+import type {
+  FunkImportResult,
+  FunkMapping,
+  FunkStatus,
+  FunkZeile,
+  funkMappingBody,
+} from '../../../../../src/modules/wasserbuch/schema/dokumente';
 import { isApiError, isProblemDetails } from '../../../api/errors';
 import { apiFetch } from '../../../api/fetcher';
 import { mutateApi } from '../../../api/mutateApi';
 import { useApi } from '../../../api/useApi';
 import { ABLESUNGEN_KEY, LOOKUP_KEY, RUNDE_PREFIX } from './ablesungApi';
 
-// The radio-meter import of docs/api/wasserbuch.md ("Radio-meter import").
+export { DEZIMALZEICHEN, TRENNZEICHEN, ZEICHENSAETZE } from '../../../../../src/modules/wasserbuch/schema/dokumente';
+// The radio-meter import of docs/api/wasserbuch.md ("Radio-meter import"); answer types are the server's (ADR 0005).
+export type { FunkImportResult, FunkStatus, FunkZeile };
 
 const BASE = '/api/Wasserbuch';
 export const MAPPINGS_KEY = `${BASE}/GetFunkImportMappings`;
 
-export const TRENNZEICHEN = ['auto', ';', ',', 'tab'] as const;
-export const DEZIMALZEICHEN = ['auto', ',', '.'] as const;
-export const ZEICHENSAETZE = ['auto', 'utf-8', 'windows-1252'] as const;
-
-export interface FunkImportMapping {
-  name: string;
-  spalteSeriennummer: string;
-  spalteStand: string;
-  spalteZeitstempel: string;
-  trennzeichen: (typeof TRENNZEICHEN)[number];
-  dezimalzeichen: (typeof DEZIMALZEICHEN)[number];
-  zeichensatz: (typeof ZEICHENSAETZE)[number];
-}
-
-export type ImportStatus = 'neu' | 'ersetzt' | 'unveraendert' | 'uebersprungen';
-
-export interface FunkImportZeile {
-  zeile: number;
-  seriennummer: string;
-  stand: string;
-  datum: string;
-  parzelleId: number | null;
-  parzelleNummer: string | null;
-  hauptwasserzaehlerId: number | null;
-  status: ImportStatus;
-  vorherStand: string | null;
-}
-
-export interface FunkImportResult {
-  dryRun: boolean;
-  mapping: string;
-  zeilen: FunkImportZeile[];
-  fehler: { zeile: number; text: string }[];
-  warnungen: { zeile: number; text: string }[];
-  geschrieben: number;
-}
+/** A stored column mapping as GetFunkImportMappings answers it. */
+export type FunkImportMapping = FunkMapping;
+/** The body of UpdateFunkImportMapping: exactly what the API's schema accepts. */
+export type FunkMappingInput = z.input<typeof funkMappingBody>;
 
 export interface FunkImportOptions {
   file: File;
@@ -59,7 +37,7 @@ export function useFunkMappings() {
   return useApi<FunkImportMapping[]>(MAPPINGS_KEY);
 }
 
-export function saveFunkMapping(mapping: FunkImportMapping) {
+export function saveFunkMapping(mapping: FunkMappingInput) {
   return mutateApi<FunkImportMapping>(`${BASE}/UpdateFunkImportMapping`, { json: mapping, revalidate: [MAPPINGS_KEY] });
 }
 
@@ -105,7 +83,7 @@ export function importDatum(result: FunkImportResult, datum: string): string {
   return best;
 }
 
-export const STATUS_TEXT: Readonly<Record<ImportStatus, string>> = {
+export const STATUS_TEXT: Readonly<Record<FunkStatus, string>> = {
   neu: 'neu',
   ersetzt: 'ersetzt',
   unveraendert: 'unverändert',
