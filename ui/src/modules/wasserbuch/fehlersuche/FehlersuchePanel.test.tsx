@@ -85,7 +85,7 @@ describe('FehlersuchePanel', () => {
       expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
         '/api/Wasserbuch/GetFehlersuche?stichtag=2026-10-01&von=2026-04-01',
       );
-      const headings = [...view.container.querySelectorAll('h3')].map((h) => h.textContent);
+      const headings = [...view.container.querySelectorAll('h4')].map((h) => h.textContent);
       expect(headings).toEqual(['Fehlende Ablesungen (2)', 'Auffälliger Schwund (1)']);
       const missing = view.container.querySelector('section[aria-label="Fehlende Ablesungen (2)"]');
       expect(missing?.textContent).toContain('Parzelle 7 (Zähler WZ-7): keine Ablesung am 01.10.2026.');

@@ -53,6 +53,7 @@ export interface FehlersuchePanelProps {
   von?: string | undefined;
 }
 
+/** Group headings are level 4: the embedding screen gives the panel its own level-3 heading. */
 export function FehlersuchePanel({ stichtag, von }: FehlersuchePanelProps) {
   const key = withQuery(FEHLERSUCHE_URL, { stichtag, ...(von ? { von } : {}) });
   const { data, error, mutate } = useApi<Fehlersuche>(stichtag ? key : null);
@@ -83,7 +84,7 @@ export function FehlersuchePanel({ stichtag, von }: FehlersuchePanelProps) {
         const heading = `${BEFUND_UEBERSCHRIFTEN[art]} (${befunde.length})`;
         return (
           <section key={art} aria-label={heading}>
-            <Heading level={3}>{heading}</Heading>
+            <Heading level={4}>{heading}</Heading>
             <ul style={{ margin: 0, paddingInlineStart: 'var(--spectrum-global-dimension-size-300)' }}>
               {befunde.map((b, index) => {
                 const href = befundHref(b, data.stichtag);
