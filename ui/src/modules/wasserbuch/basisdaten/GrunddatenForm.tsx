@@ -3,7 +3,13 @@ import { FormPage, NumberInput } from '../../../components/formKit';
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../../lib/fieldFormats';
 import { useZodForm } from '../../../lib/useZodForm';
 import { fetchWassergrunddaten, type SchwundMethode, saveWassergrunddaten, type Wassergrunddaten } from './api';
-import { decimalToNumber, numberToDecimal, SCHWUND_METHODEN, wassergrunddatenBody } from './grunddatenSchema';
+import {
+  decimalToNumber,
+  leereFelder,
+  numberToDecimal,
+  SCHWUND_METHODEN,
+  wassergrunddatenBody,
+} from './grunddatenSchema';
 
 /** The price per m³: euros with up to 4 decimals ("€ 2,1234"). */
 const PREIS_FORMAT: Intl.NumberFormatOptions = {
@@ -64,6 +70,23 @@ export function GrunddatenForm({ daten, canEdit }: GrunddatenFormProps) {
       verbrauchsfaktorWarnung: numberToDecimal(v.verbrauchsfaktorWarnung, 2),
       schwundWarnungProzent: numberToDecimal(v.schwundWarnungProzent, 2),
     }),
+    inputErrors: (v) =>
+      leereFelder(
+        {
+          preisProM3: v.preisProM3,
+          grundgebuehrCent: v.grundgebuehrCent,
+          akontoMindestCent: v.akontoMindestCent,
+          verbrauchsfaktorWarnung: v.verbrauchsfaktorWarnung,
+          schwundWarnungProzent: v.schwundWarnungProzent,
+        },
+        {
+          preisProM3: 'Bitte geben Sie den Preis pro m³ an.',
+          grundgebuehrCent: 'Bitte geben Sie die Grundgebühr an (0 € für keine).',
+          akontoMindestCent: 'Bitte geben Sie das Mindest-Akonto an (0 € für keines).',
+          verbrauchsfaktorWarnung: 'Bitte geben Sie einen Faktor an, z. B. 3.',
+          schwundWarnungProzent: 'Bitte geben Sie einen Prozentsatz an, z. B. 30.',
+        },
+      ),
     conflict: { record: daten, toValues, reload: () => fetchWassergrunddaten(daten.id) },
     readOnly: !canEdit,
   });

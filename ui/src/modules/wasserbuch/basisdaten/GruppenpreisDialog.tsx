@@ -2,7 +2,7 @@ import { Item, type Key, Picker, useDialogContainer } from '@adobe/react-spectru
 import { FormDialog, invalid, NumberInput } from '../../../components/formKit';
 import { useZodForm } from '../../../lib/useZodForm';
 import { saveGruppenpreis, useGruppenLookup, type WasserGruppenpreis } from './api';
-import { decimalToNumber, gruppenpreisBody, numberToDecimal } from './grunddatenSchema';
+import { decimalToNumber, gruppeBody, leereFelder, numberToDecimal } from './grunddatenSchema';
 
 const PREIS_FORMAT: Intl.NumberFormatOptions = {
   style: 'currency',
@@ -24,7 +24,7 @@ export function GruppenpreisDialog({ wasserberechnungID, jahr, preis, vergeben }
   const { dismiss } = useDialogContainer();
   const { data: gruppen } = useGruppenLookup();
   const choices = (gruppen ?? []).filter((g) => g.id === preis?.gruppeId || !vergeben.includes(g.id));
-  const form = useZodForm(gruppenpreisBody, {
+  const form = useZodForm(gruppeBody, {
     initial: { gruppeId: preis?.gruppeId ?? 0, preisProM3: decimalToNumber(preis?.preisProM3) },
     labels: { gruppeId: 'Gruppe', preisProM3: 'Preis pro m³' },
     toBody: (v) => ({
@@ -33,6 +33,8 @@ export function GruppenpreisDialog({ wasserberechnungID, jahr, preis, vergeben }
       gruppeId: v.gruppeId,
       preisProM3: numberToDecimal(v.preisProM3, 4),
     }),
+    inputErrors: (v) =>
+      leereFelder({ preisProM3: v.preisProM3 }, { preisProM3: 'Bitte geben Sie den Preis pro m³ an.' }),
   });
   const name = (gruppen ?? []).find((g) => g.id === form.values.gruppeId)?.name ?? '';
 

@@ -1,54 +1,24 @@
+import type { z } from 'zod';
+import type {
+  gruppeBody,
+  SchwundMethode,
+  Wassergrunddaten,
+  Wassergruppe,
+  wassergrunddatenBody,
+} from '../../../../../src/modules/wasserbuch/schema/grunddaten';
 import { apiFetch } from '../../../api/fetcher';
 import { mutateApi } from '../../../api/mutateApi';
 import { useApi } from '../../../api/useApi';
 
 // The Wassergrunddaten calls of docs/api/wasserbuch.md ("Water settlement", Abrechnung controller).
-// Shapes as the contract writes them: money in integer cents, rates as decimal strings with a dot.
-// TODO(issue 12): take the answer types from src/modules/wasserbuch/schema once the server has them (ADR 0005).
+// Money in integer cents, rates as decimal strings with a dot. The answer types are the server's
+// (src/modules/wasserbuch/schema/grunddaten.ts), never copies (ADR 0005).
+export type { SchwundMethode, Wassergrunddaten };
+export type WasserGruppenpreis = Wassergruppe;
 
-export type SchwundMethode = 'keine' | 'proportional' | 'gleichverteilt';
-
-export interface WasserGruppenpreis {
-  id: number;
-  gruppeId: number;
-  gruppeName: string;
-  /** € per m³, decimal string with a dot ("2.40"). */
-  preisProM3: string;
-  anzahlParzellen: number;
-}
-
-export interface Wassergrunddaten {
-  id: number;
-  version: number;
-  pachtabrechnungId: number;
-  jahr: number;
-  preisProM3: string;
-  grundgebuehrCent: number;
-  schwundMethode: SchwundMethode;
-  akontoMindestCent: number;
-  verbrauchsfaktorWarnung: string;
-  schwundWarnungProzent: string;
-  gruppen: WasserGruppenpreis[];
-}
-
-export interface WassergrunddatenInput {
-  id?: number;
-  version?: number | undefined;
-  pachtabrechnungId: number;
-  preisProM3: string;
-  grundgebuehrCent: number;
-  schwundMethode: SchwundMethode;
-  akontoMindestCent: number;
-  verbrauchsfaktorWarnung: string;
-  schwundWarnungProzent: string;
-}
-
-export interface GruppenpreisInput {
-  id?: number;
-  wasserberechnungID: number;
-  gruppeId: number;
-  preisProM3: string;
-}
+/** The bodies of the save calls: exactly what the API's schemas accept. */
+export type WassergrunddatenInput = z.input<typeof wassergrunddatenBody>;
+export type GruppenpreisInput = z.input<typeof gruppeBody>;
 
 const A = '/api/Abrechnung';
 export const WASSERGRUNDDATEN_KEY = `${A}/GetWassergrunddaten`;

@@ -47,7 +47,7 @@ export function HauptzaehlerTabelle({ hauptwasserzaehler, warnProzent }: Hauptza
           const hoch = schwundZuHoch(h, warnProzent);
           const prozent = formatPercent(h.schwundProzent, 2, { nbsp: false });
           return (
-            <Row key={h.id}>
+            <Row key={h.id ?? h.nummer}>
               <Cell>{h.nummer}</Cell>
               <Cell>{m3(h.verbrauch)}</Cell>
               <Cell>{m3(h.summeParzellen)}</Cell>

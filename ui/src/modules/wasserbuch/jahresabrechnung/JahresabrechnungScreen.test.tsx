@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Ablesung } from '../../../../../src/modules/wasserbuch/schema/ablesungen';
 import { ApiError } from '../../../api/errors';
 import { createAppHarness, json, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
 import { button, callsTo, click } from '../../../testing/testHelpers';
 import { fakeLayout, rowTexts, signedIn } from '../../../testing/testKit';
-import { abrechnungFehler } from './abrechnungFehler';
+import { abrechnungFehler, fehlerLink } from './abrechnungFehler';
 import { differenzText } from './betrag';
 import { BEISPIEL } from './domainBeispiel.testdata';
 
@@ -32,9 +33,26 @@ const base = {
     json({ von: '2026-04-01', stichtag: '2026-10-31', akontoStichtag: null }),
   'GET /api/Wasserbuch/GetWasserakontoberechnungStichtage': () => json([]),
   'GET /api/Wasserbuch/GetWasserabrechnungStichtage': () => json([]),
+  'GET /api/Wasserbuch/GetFehlersuche?stichtag=2026-10-31': () =>
+    json({ stichtag: '2026-10-31', von: '2026-04-01', befunde: [] }),
   'GET /api/Abrechnung/GetWassergrunddata?id=5': () =>
     json({ id: 5, schwundWarnungProzent: '10', verbrauchsfaktorWarnung: '3' }),
 };
+
+const ablesung = (a: Partial<Ablesung> & { id: number }): Ablesung => ({
+  version: 1,
+  datum: '2026-10-31',
+  parzelleId: null,
+  parzelleNummer: null,
+  hauptwasserzaehlerId: null,
+  hauptwasserzaehlerNummer: null,
+  zaehlernummer: 'Z',
+  stand: null,
+  isZaehlerwechsel: false,
+  quelle: 'manuell',
+  notiz: '',
+  ...a,
+});
 
 /** A row's cells without the row-actions cell (empty in the totals row). */
 const dataRows = () =>
@@ -129,39 +147,42 @@ describe('JahresabrechnungScreen, preview', () => {
         new Response(
           JSON.stringify({
             type: 'about:blank',
-            title: 'Es fehlen Ablesungen.',
+            title: 'Die Wasserabrechnung kann so nicht erstellt werden.',
             status: 422,
             code: 'validation',
-            errors: { stichtag: ['Parzelle 2 (Zähler WZ-2): keine Ablesung am 31.10.2026.'] },
-            fehlendeAblesungen: [
-              { parzelleId: 2, parzelleNummer: '2', zaehlernummer: 'WZ-2', datum: '2026-10-31', ende: 'bis' },
-              {
-                parzelleId: null,
-                hauptwasserzaehlerId: 7,
-                hauptwasserzaehlerNummer: 'HWZ-1',
-                zaehlernummer: 'HWZ-1',
-                datum: '2026-04-01',
-                ende: 'von',
-              },
-            ],
+            errors: {
+              stichtag: [
+                'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026.',
+                'Parzelle 3: Der Stand des Zählers „WZ-3“ ist von 150.000 m³ (01.04.2026) auf 140.000 m³ (31.10.2026) gesunken, ohne Zählerwechsel.',
+              ],
+            },
           }),
           { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
         ),
+      'GET /api/Wasserbuch/GetWasserablesungen?datum=2026-10-31': () =>
+        json([
+          ablesung({ id: 55, parzelleId: 12, parzelleNummer: '2' }),
+          ablesung({ id: 57, parzelleId: 13, parzelleNummer: '3', stand: '140.000' }),
+        ]),
     });
     await app.renderAt(PATH);
     await waitFor(() => expect(container.textContent).toContain('31.10.2026 (4 Ablesungen)'));
     await click(button(container, 'Vorschau berechnen'));
     await waitFor(() => expect(container.querySelector('ul[aria-label="Was fehlt"]')).not.toBeNull());
-    const items = [...container.querySelectorAll('ul[aria-label="Was fehlt"] li')];
-    expect(items.map((li) => li.textContent)).toEqual([
-      'Parzelle 2 (Zähler WZ-2): keine Ablesung am 31.10.2026. Ablesung eintragen',
-      'Hauptwasserzähler HWZ-1 (Zähler HWZ-1): keine Ablesung am 01.04.2026. Ablesung eintragen',
-    ]);
-    expect(items[0]?.querySelector('a')?.getAttribute('href')).toBe(
-      '/wasserbuch/wasserablesung?datum=2026-10-31&parzelle=2',
+    const items = () => [...container.querySelectorAll('ul[aria-label="Was fehlt"] li')];
+    await waitFor(() =>
+      expect(items()[0]?.querySelector('a')?.getAttribute('href')).toBe(
+        '/wasserbuch/wasserablesung?datum=2026-10-31&ablesung=55&parzelle=12',
+      ),
     );
-    expect(container.textContent).toContain('Es fehlen Ablesungen.');
-    expect(button(container, 'Vorschau berechnen')).toBeTruthy();
+    expect(items().map((li) => li.textContent)).toEqual([
+      'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026. Ablesung eintragen',
+      'Parzelle 3: Der Stand des Zählers „WZ-3“ ist von 150.000 m³ (01.04.2026) auf 140.000 m³ (31.10.2026) gesunken, ohne Zählerwechsel. Ablesung eintragen',
+    ]);
+    expect(items()[1]?.querySelector('a')?.getAttribute('href')).toBe(
+      '/wasserbuch/wasserablesung?datum=2026-10-31&ablesung=57&parzelle=13',
+    );
+    expect(container.textContent).toContain('Die Wasserabrechnung kann so nicht erstellt werden.');
     expect(container.textContent).not.toContain('Abrechnung erstellen');
   });
 
@@ -210,32 +231,54 @@ describe('JahresabrechnungScreen, preview', () => {
 });
 
 describe('abrechnungFehler', () => {
-  it('falls back to the German lines of errors, linking the round of the date they name', () => {
+  it('reads plot, main meter and date out of the German lines and links them through that round', () => {
     const error = new ApiError({
       url: '/api/Wasserbuch/ErstelleAbrechnung',
       status: 422,
       statusText: 'Unprocessable Entity',
       body: {
         type: 'about:blank',
-        title: 'Es fehlen Ablesungen.',
+        title: 'Die Wasserabrechnung kann so nicht erstellt werden.',
         status: 422,
         code: 'validation',
         errors: {
-          stichtag: ['Parzelle 3: keine Ablesung am 1.4.2026.', 'Für 2026 sind keine Wassergrunddaten angelegt.'],
+          stichtag: [
+            'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026.',
+            'Hauptwasserzähler HWZ-1: Verbrauch 400.000 m³ ist kleiner als die Summe der Parzellen 410.000 m³.',
+            'Für 2026 sind keine Wassergrunddaten angelegt.',
+          ],
         },
       },
     });
-    expect(abrechnungFehler(error)).toEqual({
-      title: 'Es fehlen Ablesungen.',
-      eintraege: [
-        {
-          text: 'Parzelle 3: keine Ablesung am 1.4.2026.',
-          href: '/wasserbuch/wasserablesung?datum=2026-04-01',
-          linkText: 'Ablesungen öffnen',
-        },
-        { text: 'Für 2026 sind keine Wassergrunddaten angelegt.' },
-      ],
+    const fehler = abrechnungFehler(error);
+    expect(fehler?.eintraege).toEqual([
+      {
+        text: 'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026.',
+        datum: '2026-10-31',
+        parzelleNummer: '2',
+      },
+      {
+        text: 'Hauptwasserzähler HWZ-1: Verbrauch 400.000 m³ ist kleiner als die Summe der Parzellen 410.000 m³.',
+        hauptwasserzaehlerNummer: 'HWZ-1',
+      },
+      { text: 'Für 2026 sind keine Wassergrunddaten angelegt.' },
+    ]);
+    const round = [
+      ablesung({ id: 55, parzelleId: 12, parzelleNummer: '2' }),
+      ablesung({ id: 56, hauptwasserzaehlerId: 7, hauptwasserzaehlerNummer: 'HWZ-1' }),
+    ];
+    const [plot, main, none] = fehler?.eintraege ?? [];
+    expect(fehlerLink(plot!, round, '2026-10-31')).toEqual({
+      href: '/wasserbuch/wasserablesung?datum=2026-10-31&ablesung=55&parzelle=12',
+      linkText: 'Ablesung eintragen',
     });
+    expect(fehlerLink(main!, round, '2026-10-31')).toEqual({
+      href: '/stammdatenverwalten/hauptwasserzaehler?id=7',
+      linkText: 'Hauptwasserzähler öffnen',
+    });
+    expect(fehlerLink(none!, round, '2026-10-31')).toBeNull();
+    // Without a row that day the round of the date still opens.
+    expect(fehlerLink(plot!, [], '2026-10-31')?.href).toBe('/wasserbuch/wasserablesung?datum=2026-10-31');
     expect(abrechnungFehler(new Error('x'))).toBeNull();
   });
 

@@ -15,6 +15,7 @@ import { formatGermanDate } from '../../../../../src/platform/dates';
 import { describeError, isApiError } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { FehlersuchePanel } from '../fehlersuche/FehlersuchePanel';
 import { AbrechnungAnsicht } from './AbrechnungAnsicht';
 import { AbrechnungFehlerListe } from './AbrechnungFehlerListe';
 import { type AbrechnungFehler, abrechnungFehler } from './abrechnungFehler';
@@ -27,7 +28,6 @@ import {
   useAkontoStichtage,
   type Wasserabrechnung,
 } from './api';
-import { FehlersucheSlot } from './FehlersucheSlot';
 
 const AUTO = 'auto';
 
@@ -174,7 +174,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
           Vorschau berechnen
         </Button>
       </Flex>
-      {fehler ? <AbrechnungFehlerListe fehler={fehler} /> : null}
+      {fehler && stichtag ? <AbrechnungFehlerListe fehler={fehler} stichtag={stichtag} /> : null}
       {anderer ? <MessageBanner level="danger" title="Die Vorschau ging nicht" message={anderer} /> : null}
       {vorschau ? (
         <>
@@ -195,7 +195,14 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
           )}
         </>
       ) : null}
-      {stichtag ? <FehlersucheSlot stichtag={stichtag} von={von === AUTO ? undefined : von} /> : null}
+      {stichtag ? (
+        <View>
+          <Heading level={3} marginBottom={0}>
+            Fehlersuche für diesen Zeitraum
+          </Heading>
+          <FehlersuchePanel stichtag={stichtag} von={von === AUTO ? undefined : von} />
+        </View>
+      ) : null}
       <DialogContainer onDismiss={() => setFragen(false)}>
         {fragen && vorschau ? (
           <AlertDialog

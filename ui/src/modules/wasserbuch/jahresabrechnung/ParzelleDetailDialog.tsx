@@ -30,7 +30,10 @@ const METHODE: Readonly<Record<Wasserabrechnung['schwundMethode'], string>> = {
 
 /** The plot's loss share in words: whose meter, how much loss, which share and why. */
 export function schwundErklaerung(abrechnung: Wasserabrechnung, zeile: AbrechnungZeile): string {
-  const haupt = abrechnung.hauptwasserzaehler.find((h) => h.id === zeile.hauptwasserzaehlerId);
+  const haupt =
+    zeile.hauptwasserzaehlerId === null
+      ? undefined
+      : abrechnung.hauptwasserzaehler.find((h) => h.id === zeile.hauptwasserzaehlerId);
   if (!haupt)
     return 'Die Parzelle hängt an keinem Hauptwasserzähler: sie zahlt nur ihren eigenen Verbrauch, keinen Schwund.';
   const anzahl = abrechnung.zeilen.filter((z) => z.hauptwasserzaehlerId === haupt.id).length;

@@ -1,3 +1,4 @@
+import type { Ablesung } from '../../../../../src/modules/wasserbuch/schema/ablesungen';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { isApiError, isProblemDetails } from '../../../api/errors';
 
@@ -6,7 +7,13 @@ import { isApiError, isProblemDetails } from '../../../api/errors';
 
 export interface FehlerEintrag {
   text: string;
-  /** Where to fix it: the reading round of that date (and plot), or the main meter. */
+  /** The date the line names (YYYY-MM-DD): the reading round to open. */
+  datum?: string;
+  /** "Parzelle 12: …" — resolved to the plot's id through that round's readings. */
+  parzelleNummer?: string;
+  /** "Hauptwasserzähler HWZ-1: …" */
+  hauptwasserzaehlerNummer?: string;
+  /** A link known already (structured answers). */
   href?: string;
   linkText?: string;
 }
@@ -23,7 +30,6 @@ interface Fehlend {
   hauptwasserzaehlerNummer?: string | null;
   zaehlernummer?: string | null;
   datum?: string | null;
-  ende?: 'von' | 'bis';
   text?: string;
 }
 
@@ -34,20 +40,13 @@ interface NegativerSchwund {
   summeParzellen: string;
 }
 
-interface GesunkenerStand {
-  zaehlernummer: string;
-  vonDatum: string;
-  vonStand: string;
-  bisDatum: string;
-  bisStand: string;
-  parzelleId?: number | null;
-}
-
-const ablesungHref = (datum: string, parzelleId?: number | null) => {
-  const query = new URLSearchParams({ datum });
-  if (parzelleId) query.set('parzelle', String(parzelleId));
-  return `/wasserbuch/wasserablesung?${query.toString()}`;
+export const ablesungHref = (datum: string, query: { parzelle?: number | null; ablesung?: number | null } = {}) => {
+  const params = new URLSearchParams({ datum });
+  if (query.ablesung) params.set('ablesung', String(query.ablesung));
+  if (query.parzelle) params.set('parzelle', String(query.parzelle));
+  return `/wasserbuch/wasserablesung?${params.toString()}`;
 };
+export const hauptwasserzaehlerHref = (id: number) => `/stammdatenverwalten/hauptwasserzaehler?id=${id}`;
 
 const comma = (value: string) => value.replace('.', ',');
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
@@ -63,53 +62,57 @@ function fehlendText(f: Fehlend): string {
   return `${wer}${zaehler}: keine Ablesung am ${formatGermanDate(f.datum ?? '')}.`;
 }
 
-/** The first date written as TT.MM.JJJJ in a message, as YYYY-MM-DD. */
+/** The date a message names as TT.MM.JJJJ — the last one: "von … (01.04.) auf … (31.10.) gesunken" is fixed at the later. */
 function dateIn(text: string): string | undefined {
-  const match = /\b(\d{1,2}\.\d{1,2}\.\d{4})\b/.exec(text);
-  return match ? (parseGermanDate(match[1] ?? '') ?? undefined) : undefined;
+  const all = [...text.matchAll(/\b(\d{1,2}\.\d{1,2}\.\d{4})\b/g)];
+  const last = all.at(-1)?.[1];
+  return last ? (parseGermanDate(last) ?? undefined) : undefined;
+}
+
+/** Who a server line names at its start ("Parzelle 12: …", "Hauptwasserzähler HWZ-1: …"). */
+function whoIn(text: string): Pick<FehlerEintrag, 'parzelleNummer' | 'hauptwasserzaehlerNummer'> {
+  const plot = /^Parzelle (.+?):/.exec(text);
+  if (plot?.[1]) return { parzelleNummer: plot[1] };
+  const main = /^Hauptwasserzähler (.+?):/.exec(text);
+  if (main?.[1]) return { hauptwasserzaehlerNummer: main[1] };
+  return {};
 }
 
 /**
  * The refusal of ErstelleAbrechnung / BerechneWasserabrechnung as title and entries. Structured
- * members (`fehlendeAblesungen`, `hauptwasserzaehler`, `segmente`) give exact links; otherwise each
- * German line of `errors` is listed, linked to the reading round of the date it names.
+ * members (`fehlendeAblesungen`, `hauptwasserzaehler`) give exact links; otherwise each German line
+ * of `errors` is listed with the plot or main meter and the date it names, which the list resolves
+ * to a link through the readings of that date.
  */
 export function abrechnungFehler(error: unknown): AbrechnungFehler | null {
   if (!isApiError(error) || !isProblemDetails(error.body)) return null;
   const body = error.body as unknown as Record<string, unknown> & { title: string; errors?: Record<string, unknown> };
   const eintraege: FehlerEintrag[] = [];
 
-  for (const f of arrayOf<Fehlend>(body.fehlendeAblesungen ?? body.fehlend)) {
-    if (f.hauptwasserzaehlerId && !f.parzelleId && !f.datum) {
+  for (const f of arrayOf<Fehlend>(body.fehlendeAblesungen)) {
+    const text = fehlendText(f);
+    if (f.datum) {
       eintraege.push({
-        text: fehlendText(f),
-        href: `/stammdatenverwalten/hauptwasserzaehler?id=${f.hauptwasserzaehlerId}`,
-        linkText: 'Hauptwasserzähler öffnen',
-      });
-    } else if (f.datum) {
-      eintraege.push({
-        text: fehlendText(f),
-        href: ablesungHref(f.datum, f.parzelleId),
+        text,
+        href: ablesungHref(f.datum, { parzelle: f.parzelleId }),
         linkText: 'Ablesung eintragen',
       });
+    } else if (f.hauptwasserzaehlerId) {
+      eintraege.push({
+        text,
+        href: hauptwasserzaehlerHref(f.hauptwasserzaehlerId),
+        linkText: 'Hauptwasserzähler öffnen',
+      });
     } else {
-      eintraege.push({ text: fehlendText(f) });
+      eintraege.push({ text });
     }
   }
   for (const h of arrayOf<NegativerSchwund>(body.hauptwasserzaehler)) {
     if (typeof h !== 'object' || h === null || typeof h.nummer !== 'string') continue;
     eintraege.push({
       text: `Hauptwasserzähler ${h.nummer}: Verbrauch ${comma(h.verbrauch)} m³ ist kleiner als die Summe seiner Parzellen ${comma(h.summeParzellen)} m³ (negativer Schwund).`,
-      href: `/stammdatenverwalten/hauptwasserzaehler?id=${h.id}`,
+      href: hauptwasserzaehlerHref(h.id),
       linkText: 'Hauptwasserzähler öffnen',
-    });
-  }
-  for (const s of arrayOf<GesunkenerStand>(body.segmente)) {
-    if (typeof s !== 'object' || s === null || typeof s.zaehlernummer !== 'string') continue;
-    eintraege.push({
-      text: `Zähler ${s.zaehlernummer}: ${comma(s.bisStand)} m³ am ${formatGermanDate(s.bisDatum)} liegt unter ${comma(s.vonStand)} m³ am ${formatGermanDate(s.vonDatum)}, ohne Zählerwechsel.`,
-      href: ablesungHref(s.bisDatum, s.parzelleId),
-      linkText: 'Ablesung prüfen',
     });
   }
 
@@ -118,7 +121,7 @@ export function abrechnungFehler(error: unknown): AbrechnungFehler | null {
       for (const message of Array.isArray(messages) ? messages : [messages]) {
         const text = String(message);
         const datum = dateIn(text);
-        eintraege.push(datum ? { text, href: ablesungHref(datum), linkText: 'Ablesungen öffnen' } : { text });
+        eintraege.push({ text, ...(datum ? { datum } : {}), ...whoIn(text) });
       }
     }
   }
@@ -126,4 +129,35 @@ export function abrechnungFehler(error: unknown): AbrechnungFehler | null {
     eintraege.push({ text: body.detail });
   }
   return { title: body.title, eintraege };
+}
+
+/**
+ * The link of an entry without one, from the readings of its date (or the Stichtag): a plot's row of
+ * that round, a main meter's reading or the main meter itself; the round alone when nothing matches.
+ */
+export function fehlerLink(
+  eintrag: FehlerEintrag,
+  ablesungen: readonly Ablesung[] | undefined,
+  stichtag: string,
+): { href: string; linkText: string } | null {
+  if (eintrag.href) return { href: eintrag.href, linkText: eintrag.linkText ?? 'Öffnen' };
+  const { datum, parzelleNummer, hauptwasserzaehlerNummer } = eintrag;
+  if (parzelleNummer !== undefined) {
+    const row = ablesungen?.find((a) => a.parzelleNummer === parzelleNummer);
+    const tag = datum ?? stichtag;
+    return {
+      href: ablesungHref(tag, row ? { parzelle: row.parzelleId, ablesung: row.datum === tag ? row.id : null } : {}),
+      linkText: datum ? 'Ablesung eintragen' : 'Ablesungen öffnen',
+    };
+  }
+  if (hauptwasserzaehlerNummer !== undefined) {
+    const row = ablesungen?.find((a) => a.hauptwasserzaehlerNummer === hauptwasserzaehlerNummer);
+    if (datum && row?.datum === datum)
+      return { href: ablesungHref(datum, { ablesung: row.id }), linkText: 'Ablesung eintragen' };
+    if (row?.hauptwasserzaehlerId) {
+      return { href: hauptwasserzaehlerHref(row.hauptwasserzaehlerId), linkText: 'Hauptwasserzähler öffnen' };
+    }
+    return datum ? { href: ablesungHref(datum), linkText: 'Ablesungen öffnen' } : null;
+  }
+  return datum ? { href: ablesungHref(datum), linkText: 'Ablesungen öffnen' } : null;
 }

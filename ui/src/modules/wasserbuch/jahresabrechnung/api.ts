@@ -1,120 +1,29 @@
+import type { z } from 'zod';
+import type { Ablesedatum } from '../../../../../src/modules/wasserbuch/schema/ablesungen';
+import type {
+  AbrechnungHauptzaehler,
+  AbrechnungZeile,
+  AkontoBerechnung,
+  AkontoStichtag,
+  NeueWasserabrechnung,
+  updateAbrechnungBody,
+  Wasserabrechnung,
+  WasserabrechnungStichtag,
+} from '../../../../../src/modules/wasserbuch/schema/abrechnung';
 import { apiFetch } from '../../../api/fetcher';
 import { mutateApi } from '../../../api/mutateApi';
 import { useApi } from '../../../api/useApi';
-import type { SchwundMethode } from '../basisdaten/api';
 
 // The settlement and akonto calls of docs/api/wasserbuch.md ("Water settlement"). Money in integer
-// cents, volumes as decimal strings with a dot and 3 decimals, dates YYYY-MM-DD.
-// TODO(issue 12): take the answer types from src/modules/wasserbuch/schema once the server has them (ADR 0005).
+// cents, volumes as decimal strings with a dot and 3 decimals, dates YYYY-MM-DD. The answer types
+// are the server's (src/modules/wasserbuch/schema/abrechnung.ts), never copies (ADR 0005).
+export type { AbrechnungZeile, AkontoBerechnung, AkontoStichtag, Wasserabrechnung };
+export type HauptzaehlerBilanz = AbrechnungHauptzaehler;
+export type AbrechnungSummen = Wasserabrechnung['summen'];
+export type AbrechnungStichtag = WasserabrechnungStichtag;
+export type AbrechnungVorschlag = NeueWasserabrechnung;
 
-export interface Zaehlerabschnitt {
-  zaehlernummer: string;
-  anfang: { datum: string; stand: string };
-  ende: { datum: string; stand: string };
-  verbrauch: string;
-}
-
-export interface AbrechnungZeile {
-  parzelleId: number;
-  parzelleNummer: string;
-  adresseId: number | null;
-  adresseName: string | null;
-  hauptwasserzaehlerId: number | null;
-  zaehler: Zaehlerabschnitt[];
-  verbrauch: string;
-  schwund: string;
-  preisProM3: string;
-  verbrauchCent: number;
-  schwundCent: number;
-  grundgebuehrCent: number;
-  korrekturCent: number;
-  korrekturGrund: string;
-  betragCent: number;
-  akontoCent: number;
-  differenzCent: number;
-}
-
-export interface HauptzaehlerBilanz {
-  id: number;
-  nummer: string;
-  verbrauch: string;
-  summeParzellen: string;
-  schwund: string;
-  schwundProzent: string;
-}
-
-export interface AbrechnungSummen {
-  verbrauch: string;
-  schwund: string;
-  verbrauchCent: number;
-  schwundCent: number;
-  grundgebuehrCent: number;
-  korrekturCent: number;
-  betragCent: number;
-  akontoCent: number;
-  differenzCent: number;
-}
-
-export interface Wasserabrechnung {
-  /** 0 for a preview (dryRun). */
-  id: number;
-  version: number;
-  stichtag: string;
-  von: string;
-  pachtabrechnungId: number;
-  wassergrunddatenId: number;
-  schwundMethode: SchwundMethode;
-  preisProM3: string;
-  akontoStichtag: string | null;
-  gebuchtAm: string | null;
-  erstelltAm: string;
-  zeilen: AbrechnungZeile[];
-  hauptwasserzaehler: HauptzaehlerBilanz[];
-  summen: AbrechnungSummen;
-}
-
-export interface AbrechnungStichtag {
-  id: number;
-  stichtag: string;
-  von: string;
-  betragCent: number;
-  differenzCent: number;
-  gebucht: boolean;
-}
-
-export interface AbrechnungVorschlag {
-  von: string | null;
-  stichtag: string | null;
-  akontoStichtag: string | null;
-}
-
-export interface AblesungsDatum {
-  datum: string;
-  anzahl: number;
-  fehlend: number;
-}
-
-export interface AkontoZeile {
-  parzelleId: number;
-  parzelleNummer: string;
-  adresseName: string | null;
-  verbrauch: string | null;
-  vorschlagCent: number;
-  akontoCent: number;
-}
-
-export interface AkontoBerechnung {
-  stichtag: string;
-  gespeichert: boolean;
-  abrechnungStichtag: string | null;
-  zeilen: AkontoZeile[];
-}
-
-export interface AkontoStichtag {
-  stichtag: string;
-  anzahl: number;
-  summeCent: number;
-}
+export type AblesungsDatum = Ablesedatum;
 
 export interface AbrechnungParameter {
   stichtag: string;
@@ -183,10 +92,8 @@ export function erstelleAbrechnung(parameter: AbrechnungParameter) {
   });
 }
 
-export interface KorrekturInput {
-  version?: number;
-  zeilen: { parzelleId: number; korrekturCent: number; korrekturGrund: string }[];
-}
+/** The body of UpdateWasserabrechnung: exactly what the API's schema accepts. */
+export type KorrekturInput = z.input<typeof updateAbrechnungBody>;
 
 export function korrigiereAbrechnung(stichtag: string, body: KorrekturInput) {
   return mutateApi<Wasserabrechnung>(`${W}/UpdateWasserabrechnung`, {

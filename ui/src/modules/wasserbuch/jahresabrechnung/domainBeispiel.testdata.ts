@@ -93,6 +93,7 @@ export const BEISPIEL: Wasserabrechnung = {
     {
       id: 7,
       nummer: 'HWZ-1',
+      zaehler: [],
       verbrauch: '480.000',
       summeParzellen: '410.000',
       schwund: '70.000',
