@@ -163,4 +163,33 @@ describe('Wasserablesung in the browser', () => {
     await expect.poll(() => input('Parzelle F1').inputValue()).toBe('123,456');
     expect(await input('Hauptwasserzähler HWZ-F1').inputValue()).toBe('5000');
   });
+
+  it('links the reading sheet (PDF) of the round and deletes a round after naming it', async () => {
+    await page.goto(`/wasserbuch/wasserablesung?datum=${RUNDE}`);
+    const link = page.getByRole('link', { name: 'Ablesebogen drucken (PDF)', exact: true });
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`/api/Wasserbuch/Wasserablesungen?date=${RUNDE}`);
+    const pdf = await page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+    await page.getByRole('button', { name: 'Runde löschen', exact: true }).click();
+    const question = page.getByRole('alertdialog');
+    await expect.poll(() => question.getByText('Ablesungsrunde vom 01.10.2026 löschen?').count()).toBe(1);
+    expect(await question.innerText()).toMatch(
+      /Alle 4 Ablesungen dieses Tages werden gelöscht, darunter 3 eingetragene/,
+    );
+    await question.getByRole('button', { name: 'Löschen', exact: true }).click();
+    await expect
+      .poll(() =>
+        app.services
+          .db('wasserablesungen')
+          .where({ datum: RUNDE })
+          .count({ n: '*' })
+          .first()
+          .then((r) => Number(r?.n)),
+      )
+      .toBe(0);
+    await expect.poll(() => new URL(page.url()).searchParams.get('datum')).toBe(null);
+  });
 });
