@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bilanz } from '../../src/modules/wasserbuch/schema/zaehler';
 import type { ApiClient } from '../helpers/apiClient';
-import { buildHauptwasserzaehler, buildParzelle } from '../helpers/factories';
+import { buildHauptwasserzaehler, buildPachtabrechnung, buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // Main meters in the water book: readings typed there are the Hauptwasserzähler's, the balance of a
@@ -156,6 +156,35 @@ describe('Hauptwasserzähler-Bilanz', () => {
       schwundProzent: null,
       warnung: true,
       hinweis: 'Parzellen verbrauchen mehr als der Hauptwasserzähler misst: steht er?',
+    });
+  });
+
+  it("warns above the year's Wassergrunddaten percentage, else above the settings'", async () => {
+    const hwz = await buildHauptwasserzaehler(app.services, { nummer: 'HWZ-G1' });
+    const p = await buildParzelle(app.services, { wasserzaehlerNummer: 'G-1', hauptwasserzaehlerId: hwz.id });
+    await runde('2024-04-01', hwz.id, '0', [[p.id, '0']]);
+    await runde('2024-10-01', hwz.id, '100', [[p.id, '60']]);
+    const bilanz = async () =>
+      (await wasserwart.get<Bilanz>('Wasserbuch/GetHauptwasserzaehlerBilanz', { id: hwz.id })).body;
+    expect(await bilanz()).toMatchObject({
+      warnProzent: '30',
+      punkte: [{}, { schwundProzent: '40.0', warnung: true }],
+    });
+
+    const jahr = await buildPachtabrechnung(app.services, 2024);
+    const gd = await admin.post('Abrechnung/UpdateWassergrunddaten', {
+      pachtabrechnungId: jahr.id,
+      preisProM3: '2.00',
+      grundgebuehrCent: 0,
+      schwundMethode: 'proportional',
+      akontoMindestCent: 0,
+      verbrauchsfaktorWarnung: '3',
+      schwundWarnungProzent: '50',
+    });
+    expect(gd.status, gd.text).toBe(200);
+    expect(await bilanz()).toMatchObject({
+      warnProzent: '50',
+      punkte: [{}, { schwundProzent: '40.0', warnung: false, hinweis: null }],
     });
   });
 

@@ -6,6 +6,7 @@ import type { Bilanz, BilanzPunkt } from '../schema/zaehler';
 import { fromLiter } from './readingRows';
 import { meterConsumption, type SettlementReading } from './settlementConsumption';
 import { GesunkenerZaehlerstandError } from './settlementErrors';
+import { grunddatenFuerJahr } from './wassergrunddaten';
 
 // The main-meter balance over time (issue 12, beyond the spec): at every date the main meter was
 // read, its consumption since the previous reading against the sum of its plots' consumption over
@@ -48,7 +49,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export async function hauptwasserzaehlerBilanz(db: Db, id: number): Promise<Bilanz> {
   const hwz = await db('hauptwasserzaehler').where({ id }).first('id', 'nummer');
   if (!hwz) throw notFound('Der Hauptwasserzähler wurde nicht gefunden.');
-  const warnProzent = (await readSection(db, 'optionenWasser')).schwundWarnProzent;
+  // The year's Wassergrunddaten set the warning threshold; the settings where a year has none.
+  const standard = (await readSection(db, 'optionenWasser')).schwundWarnProzent;
+  const perYear = new Map<number, string>();
+  const warnOf = async (datum: string) => {
+    const jahr = Number(datum.slice(0, 4));
+    if (!perYear.has(jahr)) perYear.set(jahr, (await grunddatenFuerJahr(db, jahr))?.schwundWarnungProzent ?? standard);
+    return perYear.get(jahr) ?? standard;
+  };
   const main = await readingsOf(db, 'hauptwasserzaehler_id', [id]);
   const plots = await db('parzellen')
     .where({ hauptwasserzaehler_id: id })
@@ -68,7 +76,10 @@ export async function hauptwasserzaehlerBilanz(db: Db, id: number): Promise<Bila
     main.some((r) => r.datum === datum && r.isZaehlerwechsel) && !plotDays.has(datum);
   const all = [...new Set(main.map((r) => r.datum))].sort();
   const dates = all.filter((d, i) => i === 0 || i === all.length - 1 || !changeOnly(d));
+  const schwellen = new Map<string, string>();
+  for (const d of dates) schwellen.set(d, await warnOf(d));
   const punkte = dates.map((datum, i): BilanzPunkt => {
+    const warnProzent = schwellen.get(datum) ?? standard;
     // The meter's reading that day: after a change the new meter's first one (the later row).
     const that = main
       .filter((r) => r.datum === datum)
@@ -134,5 +145,6 @@ export async function hauptwasserzaehlerBilanz(db: Db, id: number): Promise<Bila
       hinweis: hinweise.length ? hinweise.join('; ') : null,
     };
   });
-  return { id: Number(hwz.id), nummer: hwz.nummer, warnProzent, punkte };
+  const newest = dates.at(-1);
+  return { id: Number(hwz.id), nummer: hwz.nummer, warnProzent: newest ? await warnOf(newest) : standard, punkte };
 }
