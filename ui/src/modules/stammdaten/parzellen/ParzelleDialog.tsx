@@ -51,6 +51,8 @@ export interface ParzelleDialogProps {
   pachtabrechnungID?: number | undefined;
   readOnly?: boolean;
   onGartenwechsel?: (parzelle: Parzelle) => void;
+  /** The water book's meter change of this plot (only for a plot with a meter). */
+  onZaehlerwechsel?: (parzelle: Parzelle) => void;
   onDelete?: (parzelle: Parzelle) => void;
 }
 
@@ -60,6 +62,7 @@ export function ParzelleDialog({
   pachtabrechnungID,
   readOnly = false,
   onGartenwechsel,
+  onZaehlerwechsel,
   onDelete,
 }: ParzelleDialogProps) {
   const { dismiss } = useDialogContainer();
@@ -235,6 +238,11 @@ export function ParzelleDialog({
             {!readOnly && onGartenwechsel ? (
               <Button variant="secondary" onPress={() => onGartenwechsel(parzelle)}>
                 Gartenwechsel
+              </Button>
+            ) : null}
+            {!readOnly && onZaehlerwechsel && parzelle.wasserzaehlerNummer ? (
+              <Button variant="secondary" onPress={() => onZaehlerwechsel(parzelle)}>
+                Zählerwechsel
               </Button>
             ) : null}
             {!readOnly && onDelete ? (

@@ -9,6 +9,7 @@ import { useQueryParam } from '../../../app/useQueryParam';
 import { type FilterOption, FilterPicker, filterText, useFilterParam } from '../../../components/filterKit';
 import { type ListColumn, ListScreen } from '../../../components/listKit';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
+import { ZaehlerwechselDialog } from '../../wasserbuch/zaehlerwechsel/ZaehlerwechselDialog';
 import { formatArea } from './format';
 import { GartenwechselDialog } from './GartenwechselDialog';
 import { ParzelleDialog } from './ParzelleDialog';
@@ -80,6 +81,7 @@ const COLUMNS: readonly ListColumn<Parzelle>[] = [
 type DialogState =
   | { kind: 'record'; parzelle?: Parzelle }
   | { kind: 'gartenwechsel'; parzelle: Parzelle }
+  | { kind: 'zaehlerwechsel'; parzelle: Parzelle }
   | { kind: 'delete'; parzelle: Parzelle };
 
 /** Spec §2 Stammdaten: the plots of the club, their holders and yearly values. */
@@ -144,6 +146,7 @@ export default function ParzellenScreen() {
             pachtabrechnungID={year?.id ?? pachtabrechnungID}
             readOnly={!canEdit}
             onGartenwechsel={(parzelle) => setDialog({ kind: 'gartenwechsel', parzelle })}
+            onZaehlerwechsel={(parzelle) => setDialog({ kind: 'zaehlerwechsel', parzelle })}
             onDelete={(parzelle) => setDialog({ kind: 'delete', parzelle })}
           />
         ) : dialog?.kind === 'gartenwechsel' ? (
@@ -151,6 +154,8 @@ export default function ParzellenScreen() {
             parzelle={dialog.parzelle}
             onDone={(parzelle) => setDialog({ kind: 'record', parzelle })}
           />
+        ) : dialog?.kind === 'zaehlerwechsel' ? (
+          <ZaehlerwechselDialog parzelle={{ id: dialog.parzelle.id, name: dialog.parzelle.nummer }} />
         ) : dialog?.kind === 'delete' ? (
           <AlertDialog
             title={`Parzelle ${dialog.parzelle.nummer} löschen?`}
