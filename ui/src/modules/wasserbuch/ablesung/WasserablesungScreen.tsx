@@ -21,12 +21,13 @@ import Import from '@spectrum-icons/workflow/Import';
 import { useMemo, useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
+import { revalidatePrefixes } from '../../../api/swrConfig';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { DeleteDialog } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { FehlersuchePanel } from '../fehlersuche/FehlersuchePanel';
+import { FEHLERSUCHE_URL, FehlersuchePanel } from '../fehlersuche/FehlersuchePanel';
 import { rowName } from './AblesungRow';
 import {
   type Ablesedatum,
@@ -217,7 +218,14 @@ export default function WasserablesungScreen() {
               sind beide erlaubt (150,25).
             </Text>
           ) : null}
-          <Disclosure isExpanded={fehlersucheOffen} onExpandedChange={setFehlersucheOffen}>
+          <Disclosure
+            isExpanded={fehlersucheOffen}
+            onExpandedChange={(open) => {
+              // Typed meanwhile: the check runs anew each time it is opened.
+              if (open) void revalidatePrefixes([FEHLERSUCHE_URL]);
+              setFehlersucheOffen(open);
+            }}
+          >
             <DisclosureTitle level={2}>Fehlersuche bis {formatGermanDate(datum)}</DisclosureTitle>
             <DisclosurePanel>{fehlersucheOffen ? <FehlersuchePanel stichtag={datum} /> : null}</DisclosurePanel>
           </Disclosure>
