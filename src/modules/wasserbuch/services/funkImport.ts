@@ -3,10 +3,10 @@ import { formatGermanDate } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { AppError } from '../../../platform/errors';
 import { recordHistoryMany } from '../../../platform/history/history';
-import { readSection } from '../../vereinseinstellungen/services';
 import type { Ablesung } from '../schema/ablesungen';
 import type { FunkImportOptions, FunkImportResult, FunkZeile, Meldung } from '../schema/dokumente';
 import type { WasserablesungRow } from '../tables';
+import { fehlersucheSchwellen } from './fehlersuche';
 import { type ParsedRow, parseFunkFile } from './funkImportParse';
 import { getFunkMapping, STANDARD_MAPPING } from './funkMapping';
 import { meterPast, readingsBefore } from './readingHistory';
@@ -190,8 +190,9 @@ export async function importFunk(
 
   const warnungen: Meldung[] = [];
   if (planned.length) {
-    const faktor = Number((await readSection(db, 'optionenWasser')).verbrauchsWarnFaktor) || 3;
     const latest = dates.reduce((a, b) => (a > b ? a : b));
+    // The Fehlersuche's threshold: the year's Wassergrunddaten, else the settings.
+    const faktor = Number((await fehlersucheSchwellen(db, latest)).verbrauchsfaktor) || 3;
     const past = await readingsBefore(db, latest, [...new Set(planned.map((p) => p.meter.key))]);
     for (const p of planned) {
       const own = past.get(p.meter.key)?.filter((r) => r.datum < p.row.datum);
