@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../helpers/apiClient';
+import {
+  buildAdresse,
+  buildHauptwasserzaehler,
+  buildPachtabrechnung,
+  buildPachtverhaeltnis,
+  buildParzelle,
+} from '../helpers/factories';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+import { launchBrowser, newPage, signIn } from './browser';
+
+// Issue 12: the Kassier enters the year's water basis data in the browser, the Wasserwart previews
+// and creates the settlement of DOMAIN.md's water example (readings set up through the API, P2's
+// meter change inside the period), and every plot's amount is on screen to the cent:
+// 960,00 € split 150:150:110 → 351,22 / 351,22 / 257,56 (no Grundgebühr here, so Betrag shows it).
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let wasserwart: ApiClient;
+const ids: Record<string, number> = {};
+const VON = '2026-04-01';
+const STICHTAG = '2026-10-31';
+
+async function reading(body: Record<string, unknown>) {
+  const res = await wasserwart.post('Wasserbuch/UpdateWasserablesung', body);
+  expect(res.status, res.text).toBe(200);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const s = app.services;
+  wasserwart = await app.signedIn(['Wasserwart']);
+  const hwz = await buildHauptwasserzaehler(s, { nummer: 'HWZ-1' });
+  ids.hwz = hwz.id;
+  for (const [n, name] of [
+    ['1', 'Huber'],
+    ['2', 'Gruber'],
+    ['3', 'Wagner'],
+  ] as const) {
+    const p = await buildParzelle(s, { nummer: n, wasserzaehlerNummer: `WZ-${n}`, hauptwasserzaehlerId: hwz.id });
+    ids[`p${n}`] = p.id;
+    const a = await buildAdresse(s, { nachname: name, vorname: 'Eva' });
+    await buildPachtverhaeltnis(s, { parzelleId: p.id, adresseId: a.id, von: '2020-01-01' });
+  }
+  await buildPachtabrechnung(s, 2026);
+
+  await reading({ datum: VON, hauptwasserzaehlerId: ids.hwz, stand: '12340' });
+  await reading({ datum: VON, parzelleId: ids.p1, stand: '100' });
+  await reading({ datum: VON, parzelleId: ids.p2, stand: '834.5' });
+  await reading({ datum: VON, parzelleId: ids.p3, stand: '40' });
+  const wechsel = await wasserwart.post('Stammdaten/UpdateZaehlerwechsel', {
+    parzelleId: ids.p2,
+    datum: '2026-07-15',
+    endstand: '901.3',
+    neueNummer: 'WZ-2b',
+    anfangsstand: '0',
+  });
+  expect(wechsel.status, wechsel.text).toBe(200);
+  await reading({ datum: STICHTAG, hauptwasserzaehlerId: ids.hwz, stand: '12820' });
+  await reading({ datum: STICHTAG, parzelleId: ids.p1, stand: '250' });
+  await reading({ datum: STICHTAG, parzelleId: ids.p2, stand: '83.2' });
+  await reading({ datum: STICHTAG, parzelleId: ids.p3, stand: '150' });
+
+  browser = await launchBrowser();
+  page = await newPage(browser, app.url);
+  await signIn(page, 'admin@test.kgv', TEST_PASSWORD);
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const grid = (name: string) => page.getByRole('grid', { name, exact: true });
+const rowOf = (name: string, plot: string) =>
+  grid(name)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: plot, exact: true }) });
+const text = async (locator: ReturnType<Page['locator']>) => (await locator.innerText()).replace(/\s+/g, ' ');
+
+describe('Wasserabrechnung in the browser', () => {
+  it('enters the basis data of the year', async () => {
+    await page.goto('/basisdatenabrechnung/wasserabrechnung/abrechnung');
+    await page.getByRole('button', { name: 'Jahr anlegen', exact: true }).click();
+    const preis = page.getByRole('textbox', { name: /^Preis pro m³/ });
+    await preis.waitFor();
+    await preis.fill('2,00');
+    await page.getByRole('textbox', { name: /^Grundgebühr pro Parzelle/ }).fill('0');
+    await page.getByRole('radio', { name: /^Proportional/ }).check();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect.poll(() => page.getByText('Wassergrunddaten 2026 gespeichert.').count()).toBeGreaterThan(0);
+    const row = await app.services.db('wassergrunddaten').first();
+    expect(row).toMatchObject({ grundgebuehr_cent: 0, schwund_methode: 'proportional' });
+    expect(Number(row?.preis_pro_m3)).toBe(2);
+  });
+
+  it('previews and creates the settlement of DOMAIN.md’s example with the amounts to the cent', async () => {
+    await page.goto('/wasserbuch/wasserabrechnung/jahresabrechnung');
+    // The proposal: the newest reading date after the last settlement.
+    await expect.poll(() => page.getByRole('button', { name: /31\.10\.2026/ }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Vorschau berechnen', exact: true }).click();
+    const vorschau = 'Vorschau zum 31.10.2026';
+    await expect.poll(() => grid(vorschau).getByRole('row').count()).toBe(5);
+    expect(await text(rowOf(vorschau, '1'))).toMatch(/150,000 m³ 25,610 m³ € 300,00 € 51,22 € 0,00 € 351,22/);
+    expect(await text(rowOf(vorschau, '2'))).toMatch(/150,000 m³ 25,610 m³ € 300,00 € 51,22 € 0,00 € 351,22/);
+    expect(await text(rowOf(vorschau, '3'))).toMatch(/110,000 m³ 18,780 m³ € 220,00 € 37,56 € 0,00 € 257,56/);
+    expect(await text(rowOf(vorschau, 'Summe'))).toMatch(/410,000 m³ 70,000 m³ € 820,00 € 140,00 € 0,00 € 960,00/);
+    const haupt = await text(page.getByRole('grid', { name: 'Hauptwasserzähler und Schwund' }));
+    expect(haupt).toMatch(/HWZ-1 480,000 m³ 410,000 m³ 70,000 m³ 14,58 %/);
+    // Nothing is stored before the confirm.
+    expect(await app.services.db('wasserabrechnungen').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+
+    await page.getByRole('button', { name: 'Abrechnung erstellen', exact: true }).click();
+    const frage = page.getByRole('alertdialog');
+    await expect.poll(() => frage.getByText('Abrechnung zum 31.10.2026 erstellen?').count()).toBe(1);
+    await frage.getByRole('button', { name: 'Abrechnung erstellen', exact: true }).click();
+    await expect.poll(() => page.getByText('gespeichert, noch nicht vorgeschrieben').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('stichtag')).toBe(STICHTAG);
+    const gespeichert = 'Abrechnung zum 31.10.2026';
+    expect(await text(rowOf(gespeichert, '1'))).toContain('€ 351,22');
+    expect(await text(rowOf(gespeichert, '2'))).toContain('€ 351,22');
+    expect(await text(rowOf(gespeichert, '3'))).toContain('€ 257,56');
+
+    // The drill-down of P2: both meters with their readings, the loss share, the bill.
+    await page.getByRole('button', { name: 'Details Parzelle 2', exact: true }).click();
+    const detail = page.getByRole('dialog');
+    const zaehler = await text(detail.getByRole('grid', { name: 'Zähler der Parzelle 2' }));
+    expect(zaehler).toMatch(/WZ-2 834,500 m³ am 01\.04\.2026 901,300 m³ am 15\.07\.2026 66,800 m³/);
+    expect(zaehler).toMatch(/WZ-2b 0,000 m³ am 15\.07\.2026 83,200 m³ am 31\.10\.2026 83,200 m³/);
+    expect(await detail.innerText()).toMatch(/trägt so viel vom Schwund: 25,610\sm³/);
+    await detail.getByRole('button', { name: 'Schließen', exact: true }).click();
+  });
+});
