@@ -47,7 +47,8 @@ export type TableSpec = {
    */
   provided?: {
     rows(db: Db): Promise<Record<string, unknown>[]>;
-    insert(db: Db, row: Record<string, unknown>, createdAt: string): Promise<void>;
+    /** All rows of the sheet at once, in sheet order (a row may need a later one, e.g. a meter change). */
+    insertAll(db: Db, rows: Record<string, unknown>[], createdAt: string): Promise<void>;
   };
 };
 
@@ -120,7 +121,8 @@ export const EXPORT_TABLES: TableSpec[] = [
     unique: [['hauptwasserzaehler_id', 'zaehlernummer', 'datum']],
     provided: {
       rows: (db) => wasserablesungen().exportHwzAblesungen(db),
-      insert: (db, row, createdAt) => wasserablesungen().importHwzAblesung(db, row as HwzAblesungSheetRow, createdAt),
+      insertAll: (db, rows, createdAt) =>
+        wasserablesungen().importHwzAblesungen(db, rows as HwzAblesungSheetRow[], createdAt),
     },
   },
   {

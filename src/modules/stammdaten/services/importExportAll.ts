@@ -94,6 +94,8 @@ export async function planExportAll(db: Db, sheets: ReadSheet[]): Promise<Import
       /** Per matched table: the workbook's id → the target's id. */
       const mapped: Record<string, Map<number, number>> = {};
       for (const [spec, rows] of data) {
+        /** The rows of a sheet another module keeps, handed over together (they may refer to each other). */
+        const provided: Record<string, unknown>[] = [];
         for (const { values } of rows) {
           const row: Record<string, unknown> = { ...values };
           for (const field of spec.fields) {
@@ -108,7 +110,7 @@ export async function planExportAll(db: Db, sheets: ReadSheet[]): Promise<Import
             mapped[spec.table] = map;
             map.set(Number(values.id), await importMatched(trx, row));
           } else if (spec.provided) {
-            await spec.provided.insert(trx, row, now);
+            provided.push(row);
           } else if (spec.table === 'parkkarten_info') {
             // The first start may have stored the current year's card settings: the backup wins.
             const year = { pachtabrechnung_id: row.pachtabrechnung_id };
@@ -128,6 +130,7 @@ export async function planExportAll(db: Db, sheets: ReadSheet[]): Promise<Import
           }
           progress?.();
         }
+        if (spec.provided && provided.length) await spec.provided.insertAll(trx, provided, now);
       }
     },
   };

@@ -39,8 +39,8 @@ export type WasserablesungenProvider = {
   hwzWechsel(db: Db, actor: Actor, data: HwzWechselReadings): Promise<void>;
   /** The main-meter readings as the sheet HWZAblesungen carries them, by id. */
   exportHwzAblesungen(db: Db): Promise<HwzAblesungSheetRow[]>;
-  /** One row of the sheet HWZAblesungen (an old workbook's too) stored as a main-meter reading. */
-  importHwzAblesung(db: Db, row: HwzAblesungSheetRow, createdAt: string): Promise<void>;
+  /** The rows of the sheet HWZAblesungen (an old workbook's too) stored as main-meter readings. */
+  importHwzAblesungen(db: Db, rows: HwzAblesungSheetRow[], createdAt: string): Promise<void>;
 };
 
 let provider: WasserablesungenProvider | undefined;

@@ -12,7 +12,7 @@ import type {
   LetzteAblesung,
   WasserablesungenProvider,
 } from '../../stammdaten/services';
-import { ABLESUNG_HISTORY_TYPE, fromLiter, getAblesung, metersChangedAfter, toLiter } from './readingRows';
+import { ABLESUNG_HISTORY_TYPE, fromLiter, getAblesung, toLiter } from './readingRows';
 
 // The water book's answers to Stammdaten about readings (registered in ../index.ts): main-meter
 // readings live in `wasserablesungen` with the plots' (one home), Stammdaten asks here.
@@ -162,33 +162,40 @@ function standText(stand: unknown): string {
   return `${whole}.${frac.padEnd(3, '0').slice(0, 3)}`;
 }
 
-async function importHwzAblesung(db: Db, row: HwzAblesungSheetRow, createdAt: string): Promise<void> {
-  const hwz = Number(row.hauptwasserzaehler_id);
-  const datum = day(row.datum);
-  let zaehlernummer = row.zaehlernummer;
-  if (!zaehlernummer) {
-    // Old rows without a number: the meter the main meter had that day.
-    const owner = { parzelleId: null, hauptwasserzaehlerId: hwz } as const;
-    zaehlernummer =
-      (await metersChangedAfter(db, datum, owner)).get(`H${hwz}`) ??
-      (await db('hauptwasserzaehler').where({ id: hwz }).first('nummer'))?.nummer ??
-      '';
+/**
+ * The sheet's rows as readings, ids kept (the target holds no readings yet: its Stammdaten must be
+ * empty), so an export of the import gives the same workbook. An old row without a meter number
+ * gets the meter the main meter had that day: the first change row after it names it, else the
+ * main meter's current number.
+ */
+async function importHwzAblesungen(db: Db, rows: HwzAblesungSheetRow[], createdAt: string): Promise<void> {
+  const changes = rows
+    .filter((r) => r.art === 'wechsel-ende' && r.zaehlernummer)
+    .map((r) => ({ hwz: Number(r.hauptwasserzaehler_id), datum: day(r.datum), nummer: r.zaehlernummer }))
+    .sort((a, b) => (a.datum < b.datum ? -1 : a.datum > b.datum ? 1 : 0));
+  const ids = [...new Set(rows.map((r) => Number(r.hauptwasserzaehler_id)))];
+  const current = new Map(
+    (await db('hauptwasserzaehler').whereIn('id', ids).select('id', 'nummer')).map((h) => [Number(h.id), h.nummer]),
+  );
+  const meterAt = (hwz: number, datum: string) =>
+    changes.find((c) => c.hwz === hwz && c.datum > datum)?.nummer ?? current.get(hwz) ?? '';
+  for (const row of rows) {
+    const hwz = Number(row.hauptwasserzaehler_id);
+    const datum = day(row.datum);
+    await db('wasserablesungen').insert({
+      id: Number(row.id),
+      datum,
+      parzelle_id: null,
+      hauptwasserzaehler_id: hwz,
+      zaehler_key: `H${hwz}`,
+      zaehlernummer: row.zaehlernummer || meterAt(hwz, datum),
+      stand_liter: toLiter(standText(row.stand)),
+      is_zaehlerwechsel: row.art === 'wechsel-ende',
+      quelle: 'manuell',
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
   }
-  // The sheet's id is kept (the target holds no readings yet: its Stammdaten must be empty), so an
-  // export of the import gives the same workbook.
-  await db('wasserablesungen').insert({
-    id: Number(row.id),
-    datum,
-    parzelle_id: null,
-    hauptwasserzaehler_id: hwz,
-    zaehler_key: `H${hwz}`,
-    zaehlernummer,
-    stand_liter: toLiter(standText(row.stand)),
-    is_zaehlerwechsel: row.art === 'wechsel-ende',
-    quelle: 'manuell',
-    created_at: createdAt,
-    updated_at: createdAt,
-  });
 }
 
 export const wasserablesungenFuerStammdaten: WasserablesungenProvider = {
@@ -196,5 +203,5 @@ export const wasserablesungenFuerStammdaten: WasserablesungenProvider = {
   ablesungenVon,
   hwzWechsel,
   exportHwzAblesungen,
-  importHwzAblesung,
+  importHwzAblesungen,
 };
