@@ -54,7 +54,11 @@ export function fokusZeile(zeilen: readonly RundeZeile[], ablesung: string, parz
   return null;
 }
 
-const isRead = (zeile: RundeZeile, eingabe: RundeEingabe) => viewOf(zeile, eingabe.local(zeile.id)).row.stand !== null;
+/** Read = a stand is saved (what is typed counts once it is saved); cheap, it runs per row on every keystroke. */
+const isRead = (zeile: RundeZeile, eingabe: RundeEingabe) => {
+  const saved = eingabe.local(zeile.id)?.saved;
+  return (saved && saved.version >= zeile.version ? saved : zeile).stand !== null;
+};
 
 /**
  * Spec §2 /wasserbuch/wasserablesung: a reading round typed fast. The round's rows in walking
@@ -92,6 +96,7 @@ export default function WasserablesungScreen() {
   );
   const abgelesen = zeilen.filter((z) => isRead(z, eingabe)).length;
   const gescheitert = zeilen
+    .filter((z) => eingabe.local(z.id)?.fehler !== undefined)
     .map((z) => viewOf(z, eingabe.local(z.id)))
     // Refused by the server (an input that is no number is marked at its row only).
     .filter((v) => (v.local.status === 'fehler' && v.local.fehler !== STAND_HINT) || v.local.status === 'konflikt');
