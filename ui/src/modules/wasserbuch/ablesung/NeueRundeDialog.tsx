@@ -5,11 +5,18 @@ import { DateField, FormDialog } from '../../../components/formKit';
 import { useZodForm } from '../../../lib/useZodForm';
 import { neueRunde } from './ablesungApi';
 
-/** "Neue Ablesungsrunde": the date (default today); one empty row per active meter. */
-export function NeueRundeDialog({ onCreated }: { onCreated: (datum: string) => void }) {
+/** "Neue Ablesungsrunde": the date (default today); one empty row per active meter that has none that day. */
+export function NeueRundeDialog({
+  onCreated,
+  vorschlag,
+}: {
+  onCreated: (datum: string) => void;
+  /** YYYY-MM-DD to propose instead of today (a round that lacks a row). */
+  vorschlag?: string | undefined;
+}) {
   const { dismiss } = useDialogContainer();
   const form = useZodForm(selectedDatumQuery, {
-    initial: { selectedDatum: formatGermanDate(todayIso()) },
+    initial: { selectedDatum: formatGermanDate(vorschlag || todayIso()) },
     labels: { selectedDatum: 'Datum der Ablesung' },
     toBody: (v) => ({ selectedDatum: parseGermanDate(v.selectedDatum) ?? '' }),
     inputErrors: (v) => ({

@@ -250,4 +250,13 @@ describe('WasserablesungScreen', () => {
     await waitFor(() => expect(container.textContent).toContain('2 von 3 abgelesen'));
     expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
   });
+
+  it('says when a deep link names a plot without a row and proposes that date for completing the round', async () => {
+    api();
+    await open(`/wasserbuch/wasserablesung?datum=${DATUM}&parzelle=99`);
+    expect(container.textContent).toContain('Die gesuchte Parzelle hat am 01.10.2026 keine Zeile.');
+    await click(button(container, 'Neue Ablesungsrunde'));
+    await waitFor(() => expect(document.body.querySelector('[role="dialog"] input')).toBeTruthy());
+    expect((document.body.querySelector('[role="dialog"] input') as HTMLInputElement).value).toBe('01.10.2026');
+  });
 });

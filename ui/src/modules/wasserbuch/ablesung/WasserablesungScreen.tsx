@@ -102,6 +102,7 @@ export default function WasserablesungScreen() {
     .filter((v) => (v.local.status === 'fehler' && v.local.fehler !== STAND_HINT) || v.local.status === 'konflikt');
   const gewaehlt = lookup.data?.find((d) => d.datum === datum);
   const fokusId = fokusZeile(zeilen, ablesungParam, parzelleParam);
+  const zeileFehlt = runde.data !== undefined && fokusId === null && Boolean(ablesungParam || parzelleParam);
 
   function openDatum(next: string) {
     setFehlendeSnapshot(null);
@@ -212,6 +213,13 @@ export default function WasserablesungScreen() {
             <strong>{zaehlerText(abgelesen, zeilen.length)}</strong> am {formatGermanDate(datum)}
             {nurFehlende ? ` · ${shown.length} ${shown.length === 1 ? 'Zeile' : 'Zeilen'} gezeigt` : ''}
           </Text>
+          {zeileFehlt ? (
+            <MessageBanner
+              level="info"
+              title="Zeile nicht in dieser Runde"
+              message={`Die gesuchte ${ablesungParam ? 'Ablesung' : 'Parzelle'} hat am ${formatGermanDate(datum)} keine Zeile.${canEdit ? ' „Neue Ablesungsrunde“ mit demselben Datum ergänzt die fehlenden Zeilen; vorhandene bleiben unverändert.' : ''}`}
+            />
+          ) : null}
           {zeilen.length === 0 ? (
             <Text>Am {formatGermanDate(datum)} gibt es keine Ablesungen.</Text>
           ) : (
@@ -246,7 +254,7 @@ export default function WasserablesungScreen() {
       )}
       <DialogContainer onDismiss={() => setDialog(null)}>
         {dialog === 'neu' ? (
-          <NeueRundeDialog onCreated={openDatum} />
+          <NeueRundeDialog onCreated={openDatum} vorschlag={zeileFehlt ? datum : undefined} />
         ) : dialog === 'funk' ? (
           <FunkImportDialog onImported={openDatum} />
         ) : dialog === 'loeschen' && gewaehlt ? (
