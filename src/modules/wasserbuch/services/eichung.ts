@@ -40,7 +40,9 @@ export async function zaehlerEichung(
   const faellig = (due: string | null) => due !== null && due <= grenze;
 
   // The first reading of each meter per owner: its install date.
+  // (An empty row of a reading round is no reading: it does not date the meter.)
   const firsts = await db('wasserablesungen')
+    .whereNotNull('stand_liter')
     .groupBy('zaehler_key', 'zaehlernummer')
     .select('zaehler_key', 'zaehlernummer')
     .min({ erste: 'datum' });
