@@ -133,4 +133,34 @@ describe('Wasserabrechnung in the browser', () => {
     expect(await detail.innerText()).toMatch(/trägt so viel vom Schwund: 25,610\sm³/);
     await detail.getByRole('button', { name: 'Schließen', exact: true }).click();
   });
+
+  it('corrects a plot with a reason, links the consumption details PDF and fits a 1366 px screen', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`/wasserbuch/wasserabrechnung/jahresabrechnung?stichtag=${STICHTAG}`);
+    const gespeichert = 'Abrechnung zum 31.10.2026';
+    await rowOf(gespeichert, '3').waitFor();
+    // The page never scrolls sideways; the table does, with the plot column and the actions in view.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    const details = await page.getByRole('button', { name: 'Details Parzelle 3', exact: true }).boundingBox();
+    expect(details && details.x + details.width).toBeLessThanOrEqual(1366);
+
+    await page.getByRole('button', { name: 'Korrektur Parzelle 3', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Korrektur/ }).fill('-5');
+    await dialog.getByRole('button', { name: 'Korrektur speichern', exact: true }).click();
+    // No reason: refused at the field, nothing saved.
+    await expect.poll(() => dialog.getByText(/Bitte geben Sie den Grund der Korrektur an/).count()).toBe(1);
+    await dialog.getByRole('textbox', { name: /^Grund/ }).fill('Zähler klemmte im Juli');
+    await dialog.getByRole('button', { name: 'Korrektur speichern', exact: true }).click();
+    await expect.poll(() => text(rowOf(gespeichert, '3'))).toMatch(/-€ 5,00 € 252,56/);
+    const zeile = await app.services.db('wasserabrechnung_zeilen').where({ parzelle_id: ids.p3 }).first();
+    expect(zeile).toMatchObject({ korrektur_cent: -500, korrektur_grund: 'Zähler klemmte im Juli' });
+
+    const link = page.getByRole('link', { name: 'Verbrauchsdetails (PDF)', exact: true });
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`/api/Wasserbuch/GetVerbrauchDetailsPDF?stichtag=${STICHTAG}`);
+    const pdf = await page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+  });
 });
