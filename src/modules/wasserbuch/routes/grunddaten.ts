@@ -12,15 +12,13 @@ import {
 import { berechneAbrechnung } from '../services/wasserabrechnung';
 import {
   deleteWassergrunddaten,
-  deleteWassergruppe,
   getWassergrunddaten,
   listWassergrunddaten,
-  listWassergruppen,
   newWassergrunddaten,
   saveWassergrunddaten,
-  saveWassergruppe,
   wassergrunddatenIds,
 } from '../services/wassergrunddaten';
+import { deleteWassergruppe, listWassergruppen, saveWassergruppe } from '../services/wassergruppen';
 
 // Wassergrunddaten and the water-group prices of a year (Abrechnung controller,
 // docs/api/wasserbuch.md "Wassergrunddaten"). Writes run in the router's transaction.

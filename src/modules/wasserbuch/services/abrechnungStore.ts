@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { formatGermanDate } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -33,6 +34,8 @@ async function load(db: Db, where: { stichtag: string } | { id: number }): Promi
   return assemble(kopfOf(head), zeilen.map(zeileOf), hwz.map(hauptzaehlerOf));
 }
 
+const exists = (stichtag: string) =>
+  conflict(`Zum ${formatGermanDate(stichtag)} gibt es bereits eine Wasserabrechnung.`);
 const missing = (stichtag: string) => `Zum ${formatGermanDate(stichtag)} gibt es keine Wasserabrechnung.`;
 
 /** The stored settlement at `stichtag`, or null. */
@@ -96,21 +99,28 @@ export async function listWasserabrechnungStichtage(db: Db): Promise<Wasserabrec
 export async function erstelleAbrechnung(db: Db, actor: Actor, params: BerechneParams): Promise<Wasserabrechnung> {
   return inTransaction(db, async (trx) => {
     if (await trx('wasserabrechnungen').where({ stichtag: params.stichtag }).first('id')) {
-      throw conflict(`Zum ${formatGermanDate(params.stichtag)} gibt es bereits eine Wasserabrechnung.`);
+      throw exists(params.stichtag);
     }
     const computed = await berechneAbrechnung(trx, { ...params, gruppeId: undefined });
     const now = nowDb();
-    const [id] = await trx('wasserabrechnungen').insert({
-      stichtag: computed.stichtag,
-      von: computed.von,
-      pachtabrechnung_id: computed.pachtabrechnungId,
-      wassergrunddaten_id: computed.wassergrunddatenId,
-      schwund_methode: computed.schwundMethode,
-      preis_pro_m3: computed.preisProM3,
-      akonto_stichtag: computed.akontoStichtag,
-      created_at: now,
-      updated_at: now,
-    });
+    let id: number | undefined;
+    try {
+      [id] = await trx('wasserabrechnungen').insert({
+        stichtag: computed.stichtag,
+        von: computed.von,
+        pachtabrechnung_id: computed.pachtabrechnungId,
+        wassergrunddaten_id: computed.wassergrunddatenId,
+        schwund_methode: computed.schwundMethode,
+        preis_pro_m3: computed.preisProM3,
+        akonto_stichtag: computed.akontoStichtag,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      // Two clicks at once on MariaDB: the unique stichtag decides, the second gets the same 409.
+      if (isUniqueViolation(err)) throw exists(params.stichtag);
+      throw err;
+    }
     const abrechnungId = Number(id);
     await insertChunked(
       trx,

@@ -14,7 +14,6 @@ import type {
   WassergrunddatenId,
   WassergrunddatenInput,
   Wassergruppe,
-  WassergruppeInput,
 } from '../schema/grunddaten';
 import type { WassergrunddatenRow } from '../tables';
 
@@ -23,7 +22,7 @@ import type { WassergrunddatenRow } from '../tables';
 // optionenWasser, which stay the defaults.
 
 export const GRUNDDATEN_HISTORY_TYPE = 'Wassergrunddaten';
-const NOT_FOUND = 'Diese Wassergrunddaten gibt es nicht (mehr).';
+export const GRUNDDATEN_NOT_FOUND = 'Diese Wassergrunddaten gibt es nicht (mehr).';
 
 /** Stored rates as answered: the price with at least 2 decimals ("2" → "2.00"), the others as typed. */
 const price = (s: string) => {
@@ -103,7 +102,7 @@ export async function findWassergrunddaten(db: Db, id: number): Promise<Wassergr
 /** GetWassergrunddata: one record; 404 German. */
 export async function getWassergrunddaten(db: Db, id: number): Promise<Wassergrunddaten> {
   const found = await findWassergrunddaten(db, id);
-  if (!found) throw notFound(NOT_FOUND);
+  if (!found) throw notFound(GRUNDDATEN_NOT_FOUND);
   return found;
 }
 
@@ -115,7 +114,7 @@ export async function grunddatenFuerJahr(db: Db, jahr: number): Promise<Wassergr
   return row ? ((await presentAll(db, [row]))[0] ?? null) : null;
 }
 
-async function history(
+export async function grunddatenHistory(
   db: Db,
   actor: Actor,
   id: number,
@@ -185,7 +184,7 @@ export async function newWassergrunddaten(db: Db, actor: Actor, pachtabrechnungI
       });
     }
     const after = await getWassergrunddaten(trx, id);
-    await history(trx, actor, id, 'create', undefined, after);
+    await grunddatenHistory(trx, actor, id, 'create', undefined, after);
     return after;
   });
 }
@@ -204,7 +203,7 @@ export async function saveWassergrunddaten(
         expected: data.version,
         entityType: GRUNDDATEN_HISTORY_TYPE,
         label: 'Die Wassergrunddaten',
-        notFound: NOT_FOUND,
+        notFound: GRUNDDATEN_NOT_FOUND,
       });
     }
     const before = data.id ? await getWassergrunddaten(trx, data.id) : undefined;
@@ -235,7 +234,7 @@ export async function saveWassergrunddaten(
       throw err;
     }
     const after = await getWassergrunddaten(trx, id);
-    await history(trx, actor, id, before ? 'update' : 'create', before, after);
+    await grunddatenHistory(trx, actor, id, before ? 'update' : 'create', before, after);
     return after;
   });
 }
@@ -252,63 +251,6 @@ export async function deleteWassergrunddaten(db: Db, actor: Actor, id: number): 
     }
     await trx('wassergrunddaten_gruppen').where({ wassergrunddaten_id: id }).delete();
     await trx('wassergrunddaten').where({ id }).delete();
-    await history(trx, actor, id, 'delete', before);
-  });
-}
-
-/** GetWasserabrechnungenGruppen: the group prices of one Wassergrunddaten record. */
-export async function listWassergruppen(db: Db, wassergrunddatenId: number): Promise<Wassergruppe[]> {
-  return (await getWassergrunddaten(db, wassergrunddatenId)).gruppen;
-}
-
-/** UpdateWasserabrechnungGruppe: one price per group and year (422 on gruppeId). */
-export async function saveWassergruppe(db: Db, actor: Actor, data: WassergruppeInput): Promise<Wassergruppe> {
-  return inTransaction(db, async (trx) => {
-    const before = await findWassergrunddaten(trx, data.wasserberechnungID);
-    if (!before) throw validationFailed({ wasserberechnungID: [NOT_FOUND] });
-    const gruppe = await trx('gruppen').where({ id: data.gruppeId }).first('id', 'name');
-    if (!gruppe) throw validationFailed({ gruppeId: ['Diese Gruppe gibt es nicht.'] });
-    const clash = before.gruppen.find((g) => g.gruppeId === data.gruppeId && g.id !== data.id);
-    const taken = `Die Gruppe „${gruppe.name}“ hat ${before.jahr} bereits einen eigenen Preis.`;
-    if (clash) throw validationFailed({ gruppeId: [taken] });
-    const now = nowDb();
-    const values = { gruppe_id: data.gruppeId, preis_pro_m3: data.preisProM3, updated_at: now };
-    let id = data.id;
-    try {
-      if (id) {
-        const n = await trx('wassergrunddaten_gruppen').where({ id, wassergrunddaten_id: before.id }).update(values);
-        if (!n) throw notFound('Diesen Gruppenpreis gibt es nicht (mehr).');
-      } else {
-        id = Number(
-          (
-            await trx('wassergrunddaten_gruppen').insert({ ...values, wassergrunddaten_id: before.id, created_at: now })
-          )[0],
-        );
-      }
-    } catch (err) {
-      if (isUniqueViolation(err)) throw validationFailed({ gruppeId: [taken] });
-      throw err;
-    }
-    await trx('wassergrunddaten').where({ id: before.id }).increment('version', 1);
-    const after = await getWassergrunddaten(trx, before.id);
-    await history(trx, actor, before.id, 'update', before, after);
-    const saved = after.gruppen.find((g) => g.id === id);
-    if (!saved) throw new Error('Gruppenpreis fehlt nach dem Speichern.');
-    return saved;
-  });
-}
-
-/** DeleteWasserberechnungGruppe: 204; 404 when unknown. */
-export async function deleteWassergruppe(db: Db, actor: Actor, id: number, wassergrunddatenId?: number): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const row = await trx('wassergrunddaten_gruppen').where({ id }).first();
-    if (!row || (wassergrunddatenId && Number(row.wassergrunddaten_id) !== wassergrunddatenId)) {
-      throw notFound('Diesen Gruppenpreis gibt es nicht (mehr).');
-    }
-    const before = await getWassergrunddaten(trx, Number(row.wassergrunddaten_id));
-    await trx('wassergrunddaten_gruppen').where({ id }).delete();
-    await trx('wassergrunddaten').where({ id: before.id }).increment('version', 1);
-    const after = await getWassergrunddaten(trx, before.id);
-    await history(trx, actor, before.id, 'update', before, after);
+    await grunddatenHistory(trx, actor, id, 'delete', before);
   });
 }
