@@ -192,15 +192,21 @@ describe('the app shell in the browser', () => {
     await kassabuch.waitFor();
     expect(await kassabuch.innerText()).toContain('in Arbeit');
     expect(await kassabuch.getAttribute('aria-describedby')).toBeTruthy();
-    for (const name of ['Wasserablesung', 'Zahlungsvorschreibung', 'Serienbrief', 'Kassabericht']) {
+    for (const name of ['Wasserrechnungen', 'Zahlungsvorschreibung', 'Serienbrief', 'Kassabericht']) {
       expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).toContain('in Arbeit');
     }
-    for (const name of ['Parzellen', 'Hauptwasserzähler', 'Vereinseinstellungen', 'Maileinstellungen']) {
+    for (const name of [
+      'Parzellen',
+      'Hauptwasserzähler',
+      'Wasserablesung',
+      'Vereinseinstellungen',
+      'Maileinstellungen',
+    ]) {
       expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).not.toContain('in Arbeit');
     }
     const main = page.locator('main');
     await expect.poll(() => main.getByRole('link', { name: 'Stammdaten' }).count()).toBeGreaterThan(0);
-    for (const name of ['Kassabuch', 'Jahresvorschreibung', 'Serienbrief', 'Wasserablesung']) {
+    for (const name of ['Kassabuch', 'Jahresvorschreibung', 'Serienbrief', 'Kassabericht']) {
       expect(await main.getByText(name).count(), name).toBe(0);
     }
     await page.context().close();

@@ -144,10 +144,11 @@ describe('areas not built yet', () => {
     const menu = links(visibleMenu(GLOBAL_ADMIN, NO_FLAG, MENU, isBuilt));
     const marked = menu.filter((link) => link.inArbeit).map((link) => link.title);
     expect(marked).toEqual(
-      expect.arrayContaining(['Wasserablesung', 'Kassabuch', 'Zahlungsvorschreibung', 'Serienbrief']),
+      expect.arrayContaining(['Wasserrechnungen', 'Kassabuch', 'Zahlungsvorschreibung', 'Serienbrief']),
     );
     expect(marked).not.toContain('Parzellen');
     expect(marked).not.toContain('Hauptwasserzähler');
+    expect(marked).not.toContain('Wasserablesung');
     expect(marked).not.toContain('Maileinstellungen');
     for (const link of menu) expect(Boolean(link.inArbeit), link.title).toBe(!isBuilt(link.path));
   });
