@@ -69,8 +69,8 @@ export default function WasserablesungScreen() {
   const canEdit = useHasRight('WebApp.Wasser.Edit') === true;
   const lookup = useAblesedaten();
   const [datumParam, setDatumParam] = useQueryParam('datum');
-  const [ablesungParam] = useQueryParam('ablesung');
-  const [parzelleParam] = useQueryParam('parzelle');
+  const [ablesungParam, setAblesungParam] = useQueryParam('ablesung');
+  const [parzelleParam, setParzelleParam] = useQueryParam('parzelle');
   const [fehlendParam, setFehlendParam] = useQueryParam('fehlend');
   const datum = datumParam || lookup.data?.[0]?.datum || '';
   const runde = useRunde(datum);
@@ -106,6 +106,9 @@ export default function WasserablesungScreen() {
 
   function openDatum(next: string) {
     setFehlendeSnapshot(null);
+    // A deep link's row belongs to the round it came with.
+    setAblesungParam('');
+    setParzelleParam('');
     setDatumParam(next);
   }
 

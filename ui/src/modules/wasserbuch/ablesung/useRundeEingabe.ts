@@ -172,7 +172,7 @@ export function useRundeEingabe(): RundeEingabe {
   };
 }
 
-/** Typing again clears a message that came from the input check (the server's stays until saved). */
+/** Typing again clears the row's error: leaving the row checks and saves the new value anew. */
 function clearInputError(local: RowLocal | undefined): Partial<RowLocal> {
   return local?.status === 'fehler' ? { status: 'offen', fehler: undefined } : {};
 }
