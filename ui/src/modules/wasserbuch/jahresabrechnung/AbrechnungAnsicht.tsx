@@ -3,11 +3,12 @@ import Edit from '@spectrum-icons/workflow/Edit';
 import Info from '@spectrum-icons/workflow/Info';
 import { useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { RowAction } from '../../../components/listKit';
 import { useWassergrunddaten } from '../basisdaten/api';
 import { SCHWUND_METHODEN } from '../basisdaten/grunddatenSchema';
 import { formatPreis } from '../basisdaten/preis';
-import { AbrechnungTabelle } from './AbrechnungTabelle';
+import { AbrechnungTabelle, exportAbrechnung } from './AbrechnungTabelle';
 import type { AbrechnungZeile, Wasserabrechnung } from './api';
 import { HauptzaehlerTabelle } from './HauptzaehlerTabelle';
 import { KorrekturDialog } from './KorrekturDialog';
@@ -47,9 +48,24 @@ export function AbrechnungAnsicht({ abrechnung, korrigierbar, art }: AbrechnungA
         />
       </View>
       <View>
-        <Heading level={3} marginTop={0}>
-          Parzellen
-        </Heading>
+        <Flex alignItems="end" gap="size-200">
+          <Heading level={3} marginTop={0} marginBottom="size-100">
+            Parzellen
+          </Heading>
+          <View marginStart="auto" marginBottom="size-100">
+            <ExportMenu
+              onExport={(format) =>
+                exportAbrechnung(
+                  format,
+                  `Wasserabrechnung ${datum}${art === 'Vorschau' ? ' (Vorschau)' : ''}`,
+                  `Zeitraum ${formatGermanDate(abrechnung.von)} bis ${datum} · Preis ${formatPreis(abrechnung.preisProM3)} pro m³ · Schwundmethode ${methode?.name ?? abrechnung.schwundMethode}`,
+                  abrechnung.zeilen,
+                  abrechnung.summen,
+                )
+              }
+            />
+          </View>
+        </Flex>
         <AbrechnungTabelle
           label={`${art} zum ${datum}`}
           zeilen={abrechnung.zeilen}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { type ListColumn, ListTable, type SortDescriptor } from '../../../components/ListTable';
+import { exportColumns, type ListColumn, ListTable, type SortDescriptor } from '../../../components/ListTable';
 import { compareValues } from '../../../lib/format';
+import { downloadListExport, type ExportFormat } from '../../../lib/listExport';
 import type { AbrechnungSummen, AbrechnungZeile } from './api';
 import { Differenz, differenzText, euro, m3 } from './betrag';
 
@@ -112,9 +113,29 @@ function columns(mitKorrektur: boolean): ListColumn<TabellenZeile>[] {
       sortValue: (r) => r.differenzCent,
       text: (r) => differenzText(r.differenzCent),
       render: (r) => <Differenz cents={r.differenzCent} />,
-      export: { typ: 'cent', value: (r) => r.differenzCent },
+      export: { typ: 'cent', value: (r) => r.differenzCent, name: 'Differenz (+ Nachzahlung, − Guthaben)' },
     },
   ];
+}
+
+/** The table as Excel or PDF (Common/ListExport): every plot in plot order, the totals row last. */
+export function exportAbrechnung(
+  format: ExportFormat,
+  titel: string,
+  untertitel: string,
+  zeilen: readonly AbrechnungZeile[],
+  summen: AbrechnungSummen,
+) {
+  const rows = tabellenZeilen(
+    [...zeilen].sort((a, b) => compareValues(a.parzelleNummer, b.parzelleNummer)),
+    summen,
+  );
+  return downloadListExport(format, {
+    titel,
+    untertitel,
+    columns: exportColumns(columns(zeilen.some((z) => z.korrekturCent !== 0))),
+    rows,
+  });
 }
 
 export interface AbrechnungTabelleProps {

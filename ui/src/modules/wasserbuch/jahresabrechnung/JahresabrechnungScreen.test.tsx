@@ -1,10 +1,11 @@
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ablesung } from '../../../../../src/modules/wasserbuch/schema/ablesungen';
 import { ApiError } from '../../../api/errors';
 import { createAppHarness, json, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
 import { button, callsTo, click } from '../../../testing/testHelpers';
-import { fakeLayout, rowTexts, signedIn } from '../../../testing/testKit';
+import { bodyOf, fakeLayout, rowTexts, signedIn } from '../../../testing/testKit';
 import { abrechnungFehler, fehlerLink } from './abrechnungFehler';
 import { differenzText } from './betrag';
 import { BEISPIEL } from './domainBeispiel.testdata';
@@ -138,6 +139,38 @@ describe('JahresabrechnungScreen, preview', () => {
     await click(header as Element);
     await waitFor(() => expect(dataRows()[0]?.[0]).toBe('10'));
     expect(dataRows()[3]?.[0]).toBe('Summe');
+  });
+
+  it('exports the preview to Excel: every plot in plot order and the totals row, amounts in cents', async () => {
+    let exported: unknown;
+    app.api({
+      ...base,
+      [PREVIEW]: () => json(BEISPIEL),
+      'POST /api/Common/ListExport': (init) => {
+        exported = bodyOf(init);
+        return new Response(new Blob(['xlsx']), { status: 200 });
+      },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('31.10.2026 (4 Ablesungen)'));
+    await click(button(container, 'Vorschau berechnen'));
+    await waitFor(() => expect(dataRows()).toHaveLength(4));
+    await click(button(container, 'Export'));
+    await waitFor(() => expect(document.querySelectorAll('[role="menuitem"]').length).toBe(2));
+    const excel = [...document.querySelectorAll('[role="menuitem"]')].find((item) => item.textContent === 'Excel')!;
+    await act(async () => {
+      excel.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'mouse', button: 0 }));
+      excel.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerType: 'mouse', button: 0 }));
+      (excel as HTMLElement).click();
+    });
+    await waitFor(() => expect(exported).toBeDefined());
+    const body = exported as { titel: string; spalten: { name: string }[]; zeilen: unknown[][] };
+    expect(body.titel).toBe('Wasserabrechnung 31.10.2026 (Vorschau)');
+    expect(body.spalten.map((c) => c.name).at(-1)).toBe('Differenz (+ Nachzahlung, − Guthaben)');
+    expect(body.zeilen.map((z) => z[0])).toEqual(['1', '2', '10', 'Summe']);
+    expect(body.zeilen[2]).toEqual(['10', 'Wagner Eva', 110, 18.78, 22000, 3756, 1000, 26756, 30000, -3244]);
   });
 
   it('lists what is missing when the server refuses (422), each with a link to the reading', async () => {
