@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click } from '../../../testing/testHelpers';
+import { button, callsTo, click, hasButton } from '../../../testing/testHelpers';
 import { bodyOf, signedIn } from '../../../testing/testKit';
 import type { RundeZeile } from './ablesungApi';
 import { KLEINER_ALS_LETZTE, MEHR_ALS_FAKTOR, parseStand, pruefe, STAND_HINT, standToInput } from './readingLogic';
@@ -258,5 +258,20 @@ describe('WasserablesungScreen', () => {
     await click(button(container, 'Neue Ablesungsrunde'));
     await waitFor(() => expect(document.body.querySelector('[role="dialog"] input')).toBeTruthy());
     expect((document.body.querySelector('[role="dialog"] input') as HTMLInputElement).value).toBe('01.10.2026');
+  });
+
+  it('shows the round read-only without the Edit right', async () => {
+    app.api({
+      ...signedIn(['WebApp.Wasser.View']),
+      'GET /api/Wasserbuch/GetWasserablesungLookup': () => json([{ datum: DATUM, anzahl: 3, fehlend: 3 }]),
+      [`GET /api/Wasserbuch/GetAblesungsrunde?datum=${DATUM}`]: () => json({ datum: DATUM, zeilen: ZEILEN }),
+    });
+    await open();
+    expect(standInput('2').readOnly).toBe(true);
+    expect(hasButton(container, 'Neue Ablesungsrunde')).toBe(false);
+    expect(hasButton(container, 'Runde löschen')).toBe(false);
+    expect(hasButton(container, 'Funkzähler einlesen')).toBe(false);
+    await press(standInput('2'), 'Enter');
+    expect(callsTo(app.fetchMock, 'POST', '/api/Wasserbuch/UpdateWasserablesung')).toHaveLength(0);
   });
 });
