@@ -4,6 +4,8 @@ import { benchApi } from './apiBench';
 import { benchWire } from './bundleBench';
 import { benchPdf } from './pdfBench';
 import { benchStammdaten } from './stammdatenBench';
+import { benchWasserAbrechnung } from './wasserAbrechnungBench';
+import { benchWasserImport } from './wasserImportBench';
 
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(8);
 const line = (s: string) => process.stdout.write(`${s}\n`);
@@ -42,6 +44,23 @@ for (const r of await benchStammdaten({ plots: 2000, addresses: 2500, concurrenc
   line(`    ratio app / bare ${fmt(r.ratio, 2)}   (median of the turns; goal ≥ 0.50)`);
   line(`    after a change  ${fmt(r.afterChangeMs, 1)} ms for one answer (built anew, median of 10)`);
 }
+line('');
+const wa = await benchWasserAbrechnung({ plots: 2000, mainMeters: 10 });
+line(
+  `Water settlement: ${wa.plots} plots under ${wa.mainMeters} main meters, ${wa.readings} readings, ${wa.meterChanges} meter changes, median of 3`,
+);
+const mem = (m: { ms: number; peakHeapMb: number; peakRssMb: number }) =>
+  `${fmt(m.ms, 0)} ms   peak heap +${fmt(m.peakHeapMb)} MB   rss +${fmt(m.peakRssMb)} MB`;
+line(`  preview (berechneAbrechnung)   ${mem(wa.preview)}`);
+line(`  ErstelleAbrechnung (stores)    ${mem(wa.create)}`);
+line(`  bare SELECT + pure functions   ${mem(wa.floor)}   (floor)`);
+line(`  ratio preview / floor ${fmt(wa.previewRatio, 2)}   create / floor ${fmt(wa.createRatio, 2)}`);
+line('');
+const wi = await benchWasserImport({ plots: 2000 });
+line(`Radio-meter import: ${wi.rows} rows into ${wi.plots} plots, median of 3`);
+line(`  import service                 ${mem(wi.service)}`);
+line(`  parse + one bulk insert        ${mem(wi.floor)}   (floor)`);
+line(`  ratio service / floor ${fmt(wi.ratio, 2)}`);
 line('');
 line('Over the wire: UI built into a temp folder, pages in Chromium (JS and CSS as received), 2,000 plots');
 const wire = await benchWire({ chromiumPath, plots: 2000, addresses: 2500 });

@@ -13,8 +13,8 @@ import { systemActor } from '../../src/platform/auth/principal';
 import { nowDb } from '../../src/platform/db/db';
 import { generateClub } from '../helpers/generateClub';
 import { createTestDb } from '../helpers/testDb';
+import { type Measure, measure, pick } from './measure';
 
-export type Measure = { ms: number; peakHeapMb: number; peakRssMb: number };
 export type WasserAbrechnungBench = {
   plots: number;
   mainMeters: number;
@@ -31,34 +31,6 @@ export type WasserAbrechnungBench = {
 const VON = '2025-10-31';
 const BIS = '2026-10-31';
 const WECHSEL = '2026-05-15';
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
-/** Time and the highest heap and RSS seen (sampled every 2 ms) above the state before. */
-async function measure(fn: () => Promise<unknown>): Promise<Measure> {
-  globalThis.gc?.();
-  const base = process.memoryUsage();
-  let heap = base.heapUsed;
-  let rss = base.rss;
-  const timer = setInterval(() => {
-    const m = process.memoryUsage();
-    heap = Math.max(heap, m.heapUsed);
-    rss = Math.max(rss, m.rss);
-  }, 2);
-  const start = performance.now();
-  await fn();
-  const ms = performance.now() - start;
-  clearInterval(timer);
-  const end = process.memoryUsage();
-  heap = Math.max(heap, end.heapUsed);
-  rss = Math.max(rss, end.rss);
-  return { ms, peakHeapMb: (heap - base.heapUsed) / 2 ** 20, peakRssMb: (rss - base.rss) / 2 ** 20 };
-}
-
-const pick = (ms: Measure[]): Measure => ({
-  ms: median(ms.map((m) => m.ms)),
-  peakHeapMb: Math.max(...ms.map((m) => m.peakHeapMb)),
-  peakRssMb: Math.max(...ms.map((m) => m.peakRssMb)),
-});
 
 export async function benchWasserAbrechnung(
   opts: { plots?: number; mainMeters?: number; rounds?: number } = {},

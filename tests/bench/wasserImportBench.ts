@@ -11,33 +11,11 @@ import { systemActor } from '../../src/platform/auth/principal';
 import { nowDb } from '../../src/platform/db/db';
 import { generateClub } from '../helpers/generateClub';
 import { createTestDb } from '../helpers/testDb';
+import { type Measure, measure, pick } from './measure';
 
-export type Measure = { ms: number; peakHeapMb: number; peakRssMb: number };
 export type WasserImportBench = { rows: number; plots: number; service: Measure; floor: Measure; ratio: number };
 
 const DATUM = '2026-04-01';
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
-/** Time and the highest heap and RSS seen (sampled every 2 ms) above the state before. */
-async function measure(fn: () => Promise<unknown>): Promise<Measure> {
-  globalThis.gc?.();
-  const base = process.memoryUsage();
-  let heap = base.heapUsed;
-  let rss = base.rss;
-  const timer = setInterval(() => {
-    const m = process.memoryUsage();
-    heap = Math.max(heap, m.heapUsed);
-    rss = Math.max(rss, m.rss);
-  }, 2);
-  const start = performance.now();
-  await fn();
-  const ms = performance.now() - start;
-  clearInterval(timer);
-  const end = process.memoryUsage();
-  heap = Math.max(heap, end.heapUsed);
-  rss = Math.max(rss, end.rss);
-  return { ms, peakHeapMb: (heap - base.heapUsed) / 2 ** 20, peakRssMb: (rss - base.rss) / 2 ** 20 };
-}
 
 /** A radio export as readout software writes it: `;`, decimal comma, ISO timestamps, extra columns. */
 function radioExport(serials: string[]): Buffer {
@@ -122,11 +100,6 @@ export async function benchWasserImport(opts: { plots?: number; rounds?: number 
         }),
       );
     }
-    const pick = (ms: Measure[]): Measure => ({
-      ms: median(ms.map((m) => m.ms)),
-      peakHeapMb: Math.max(...ms.map((m) => m.peakHeapMb)),
-      peakRssMb: Math.max(...ms.map((m) => m.peakRssMb)),
-    });
     const s = pick(service);
     const f = pick(floor);
     return { rows: ids.length, plots, service: s, floor: f, ratio: s.ms / f.ms };
