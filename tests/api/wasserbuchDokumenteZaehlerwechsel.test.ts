@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
 let wasserwart: ApiClient;
-const ids: Record<string, number> = {};
+const ids = { z1: 0, z2: 0, z3: 0 };
 type Problem = { title: string; errors: Record<string, string[]> };
 
 const change = async (parzelleId: number, datum: string, endstand: string, neueNummer: string, plombe?: string) => {
