@@ -248,6 +248,25 @@ describe('refusals', () => {
       'Parzelle 2: Für den Zähler „W2“ fehlt die Ablesung am 31.12.2026.',
       'Hauptwasserzähler HWZ-9: Für den Zähler „HWZ-9“ fehlt die Ablesung am 31.12.2026.',
     ]);
+    // The same reasons with what they name, so the screen links each to the reading to type.
+    expect((res.body as Problem & { befunde: unknown[] }).befunde).toEqual([
+      {
+        text: 'Parzelle 2: Für den Zähler „W2“ fehlt die Ablesung am 31.12.2026.',
+        parzelleId: p2,
+        parzelleNummer: '2',
+        hauptwasserzaehlerId: null,
+        zaehlernummer: 'W2',
+        datum: '2026-12-31',
+      },
+      {
+        text: 'Hauptwasserzähler HWZ-9: Für den Zähler „HWZ-9“ fehlt die Ablesung am 31.12.2026.',
+        parzelleId: null,
+        parzelleNummer: null,
+        hauptwasserzaehlerId: hwzId,
+        zaehlernummer: 'HWZ-9',
+        datum: '2026-12-31',
+      },
+    ]);
     expect(await stored()).toBe(0);
   });
 
@@ -260,12 +279,18 @@ describe('refusals', () => {
     expect(res.body.errors?.stichtag).toEqual([
       'Hauptwasserzähler HWZ-9: Verbrauch 400.000 m³ ist kleiner als die Summe der Parzellen 410.000 m³.',
     ]);
+    expect((res.body as Problem & { befunde: unknown[] }).befunde).toMatchObject([
+      { hauptwasserzaehlerId: hwzId, parzelleId: null, datum: '2026-12-31' },
+    ]);
     await read(client, '2026-06-30', { parzelleId: p2 }, '300');
     const sank = await erstelle();
     expect(sank.status).toBe(422);
     expect(sank.body.errors?.stichtag?.[0]).toBe(
       'Parzelle 2: Der Stand des Zählers „W2“ ist von 300.000 m³ (30.06.2026) auf 210.000 m³ (31.12.2026) gesunken, ohne Zählerwechsel.',
     );
+    expect((sank.body as Problem & { befunde: unknown[] }).befunde).toMatchObject([
+      { parzelleId: p2, zaehlernummer: 'W2', datum: '2026-12-31' },
+    ]);
     expect(await stored()).toBe(0);
   });
 

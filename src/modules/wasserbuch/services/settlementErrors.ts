@@ -62,3 +62,32 @@ export class GesunkenerZaehlerstandError extends AppError {
     return { segmente: this.segmente };
   }
 }
+
+/** A reason the settlement refuses, with what it names (AbrechnungBefund of settlementInputs.ts). */
+export type AbrechnungHindernis = {
+  text: string;
+  parzelleId: number | null;
+  parzelleNummer: string | null;
+  hauptwasserzaehlerId: number | null;
+  zaehlernummer: string | null;
+  datum: string | null;
+};
+
+/**
+ * The 422 of ErstelleAbrechnung and its previews: every reason as a German line in
+ * `errors.stichtag`, and the same reasons in `befunde` with the plot or main meter and the date,
+ * so the screen can link each one to the reading to fix.
+ */
+export class AbrechnungAbgelehntError extends AppError {
+  constructor(
+    readonly befunde: readonly AbrechnungHindernis[],
+    title = 'Die Wasserabrechnung kann so nicht erstellt werden.',
+  ) {
+    super(422, 'validation_failed', title, undefined, { stichtag: befunde.map((b) => b.text) });
+    this.name = 'AbrechnungAbgelehntError';
+  }
+
+  override get extra(): { befunde: readonly AbrechnungHindernis[] } {
+    return { befunde: this.befunde };
+  }
+}

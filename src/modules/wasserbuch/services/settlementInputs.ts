@@ -26,11 +26,18 @@ export type PlotConsumption = {
 
 export type MainMeterConsumption = { id: number; nummer: string; consumption: MeterConsumption };
 
+type Owner = { parzelleId: number | null; parzelleNummer: string | null; hauptwasserzaehlerId: number | null };
+
+/** One reason a period cannot be settled, with the meter and date it names (null: none in particular). */
+export type AbrechnungBefund = Owner & { text: string; zaehlernummer: string | null; datum: string | null };
+
 export type SettlementInputs = {
   parzellen: PlotConsumption[];
   hauptwasserzaehler: MainMeterConsumption[];
   /** Why the period cannot be settled; empty when it can. */
   fehler: string[];
+  /** The same reasons with the meter they name, so a screen can link each to its reading. */
+  befunde: AbrechnungBefund[];
 };
 
 /** One reading row as read here (a bare SELECT, no joins: the settlement of 2,000 plots reads it once). */
@@ -116,13 +123,23 @@ export function consumptionsOf(
   period: SettlementPeriod,
 ): SettlementInputs {
   const fehler: string[] = [];
+  const befunde: AbrechnungBefund[] = [];
+  const note = (text: string, owner: Owner, zaehlernummer: string | null, datum: string | null) => {
+    fehler.push(text);
+    befunde.push({ text, ...owner, zaehlernummer, datum });
+  };
   const byPlot = groupBy(readings, (r) => r.parzelle_id);
   const byMain = groupBy(readings, (r) => r.hauptwasserzaehler_id);
 
-  const consumption = (who: string, list: readonly SettlementReading[]): MeterConsumption | null => {
+  const consumption = (who: string, owner: Owner, list: readonly SettlementReading[]): MeterConsumption | null => {
     const missing = missingPeriodEnds(list, period);
     for (const m of missing) {
-      fehler.push(`${who}: Für den Zähler „${m.zaehlernummer}“ fehlt die Ablesung am ${formatGermanDate(m.datum)}.`);
+      note(
+        `${who}: Für den Zähler „${m.zaehlernummer}“ fehlt die Ablesung am ${formatGermanDate(m.datum)}.`,
+        owner,
+        m.zaehlernummer,
+        m.datum,
+      );
     }
     try {
       const c = meterConsumption(list, period);
@@ -130,8 +147,11 @@ export function consumptionsOf(
     } catch (err) {
       if (!(err instanceof GesunkenerZaehlerstandError)) throw err;
       for (const s of err.segmente) {
-        fehler.push(
+        note(
           `${who}: Der Stand des Zählers „${s.zaehlernummer}“ ist von ${s.vonStand} m³ (${formatGermanDate(s.vonDatum)}) auf ${s.bisStand} m³ (${formatGermanDate(s.bisDatum)}) gesunken, ohne Zählerwechsel.`,
+          owner,
+          s.zaehlernummer,
+          s.bisDatum,
         );
       }
       return null;
@@ -144,7 +164,8 @@ export function consumptionsOf(
     const list = byPlot.get(Number(p.id)) ?? [];
     const running = Boolean(p.aktiv) && list.some((r) => r.datum < period.von);
     if (!inside(list, period) && !running) continue;
-    const c = consumption(`Parzelle ${p.nummer}`, list);
+    const owner = { parzelleId: Number(p.id), parzelleNummer: p.nummer, hauptwasserzaehlerId: null };
+    const c = consumption(`Parzelle ${p.nummer}`, owner, list);
     const hwz = p.hauptwasserzaehler_id == null ? null : Number(p.hauptwasserzaehler_id);
     if (hwz != null) usedMains.add(hwz);
     if (c) {
@@ -165,14 +186,20 @@ export function consumptionsOf(
     const running = Boolean(h.aktiv) && list.some((r) => r.datum < period.von);
     if (!inside(list, period) && !running && !usedMains.has(id)) continue;
     const who = `Hauptwasserzähler ${h.nummer}`;
+    const owner = { parzelleId: null, parzelleNummer: null, hauptwasserzaehlerId: id };
     if (!inside(list, period) && !running) {
-      fehler.push(`${who}: Im Zeitraum gibt es keine Ablesung, seine Parzellen brauchen sie für den Schwund.`);
+      note(
+        `${who}: Im Zeitraum gibt es keine Ablesung, seine Parzellen brauchen sie für den Schwund.`,
+        owner,
+        h.nummer,
+        period.bis,
+      );
       continue;
     }
-    const c = consumption(who, list);
+    const c = consumption(who, owner, list);
     if (c) hauptwasserzaehler.push({ id, nummer: h.nummer, consumption: c });
   }
-  return { parzellen, hauptwasserzaehler, fehler };
+  return { parzellen, hauptwasserzaehler, fehler, befunde };
 }
 
 /** Reads and computes the consumptions of the period [von, bis]. */

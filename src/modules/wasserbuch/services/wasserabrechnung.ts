@@ -5,6 +5,7 @@ import { type Cents, toBig } from '../../../platform/money';
 import { nutzungsberechtigteOver } from '../../stammdaten/services';
 import type { AbrechnungHauptzaehler, NeueWasserabrechnung, Wasserabrechnung } from '../schema/abrechnung';
 import { type AbrechnungKopf, assemble, segmentOf, type ZeileParts } from './abrechnungRows';
+import { AbrechnungAbgelehntError } from './settlementErrors';
 import { loadSettlementInputs } from './settlementInputs';
 import { NegativerSchwundError, settleWater } from './settlementMath';
 import { getWassergrunddaten, grunddatenFuerJahr } from './wassergrunddaten';
@@ -22,8 +23,10 @@ export type BerechneParams = {
   wassergrunddatenId?: number;
 };
 
-const refuse = (lines: string[], title = 'Die Wasserabrechnung kann so nicht erstellt werden.') =>
-  validationFailed({ stichtag: lines }, title);
+const ohneBezug = { parzelleId: null, parzelleNummer: null, hauptwasserzaehlerId: null, zaehlernummer: null };
+/** A refusal that names no meter (no basis data, no price, no readings at all). */
+const refuse = (text: string, datum: string | null = null) =>
+  new AbrechnungAbgelehntError([{ text, ...ohneBezug, datum }]);
 
 /** The newest settlement before `stichtag`, or undefined. */
 async function previousStichtag(db: Db, stichtag: string): Promise<string | undefined> {
@@ -67,12 +70,12 @@ export async function berechneAbrechnung(db: Db, params: BerechneParams): Promis
   const grunddaten = params.wassergrunddatenId
     ? await getWassergrunddaten(db, params.wassergrunddatenId)
     : await grunddatenFuerJahr(db, jahr);
-  if (!grunddaten) throw refuse([`Für ${jahr} sind keine Wassergrunddaten angelegt.`]);
+  if (!grunddaten) throw refuse(`Für ${jahr} sind keine Wassergrunddaten angelegt.`);
   if (!toBig(grunddaten.preisProM3).gt(0)) {
-    throw refuse([`In den Wassergrunddaten ${jahr} fehlt der Preis pro m³.`]);
+    throw refuse(`In den Wassergrunddaten ${jahr} fehlt der Preis pro m³.`);
   }
   const von = params.von ?? (await defaultVon(db, stichtag));
-  if (!von) throw refuse([`Bis zum ${formatGermanDate(stichtag)} gibt es keine Ablesungen.`]);
+  if (!von) throw refuse(`Bis zum ${formatGermanDate(stichtag)} gibt es keine Ablesungen.`, stichtag);
   if (von >= stichtag) {
     throw validationFailed(
       { von: [`Der Beginn (${formatGermanDate(von)}) muss vor dem Stichtag liegen.`] },
@@ -83,7 +86,7 @@ export async function berechneAbrechnung(db: Db, params: BerechneParams): Promis
     params.akontoStichtag === undefined ? await defaultAkontoStichtag(db, von) : params.akontoStichtag;
 
   const inputs = await loadSettlementInputs(db, { von, bis: stichtag });
-  if (inputs.fehler.length) throw refuse(inputs.fehler);
+  if (inputs.befunde.length) throw new AbrechnungAbgelehntError(inputs.befunde);
 
   const groupPrice = new Map(grunddaten.gruppen.map((g) => [g.gruppeId, g.preisProM3]));
   const priceOf = (gruppeId: number | null) =>
@@ -112,11 +115,14 @@ export async function berechneAbrechnung(db: Db, params: BerechneParams): Promis
     });
   } catch (err) {
     if (!(err instanceof NegativerSchwundError)) throw err;
-    throw refuse(
-      err.hauptwasserzaehler.map(
-        (h) =>
-          `Hauptwasserzähler ${h.nummer}: Verbrauch ${h.verbrauch} m³ ist kleiner als die Summe der Parzellen ${h.summeParzellen} m³.`,
-      ),
+    throw new AbrechnungAbgelehntError(
+      err.hauptwasserzaehler.map((h) => ({
+        text: `Hauptwasserzähler ${h.nummer}: Verbrauch ${h.verbrauch} m³ ist kleiner als die Summe der Parzellen ${h.summeParzellen} m³.`,
+        ...ohneBezug,
+        hauptwasserzaehlerId: h.id,
+        zaehlernummer: h.nummer,
+        datum: stichtag,
+      })),
       'Negativer Schwund wird nicht verrechnet. Bitte die Ablesungen prüfen.',
     );
   }
