@@ -118,6 +118,7 @@ export function GrunddatenForm({ daten, canEdit }: GrunddatenFormProps) {
       />
       <RadioGroup
         label={GRUNDDATEN_LABELS.schwundMethode}
+        isRequired
         id={form.idOf('schwundMethode')}
         value={form.values.schwundMethode}
         onChange={(value) => form.set('schwundMethode', value as SchwundMethode)}

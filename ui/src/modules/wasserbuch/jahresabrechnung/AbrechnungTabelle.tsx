@@ -72,7 +72,7 @@ function columns(mitKorrektur: boolean): ListColumn<TabellenZeile>[] {
       key: 'parzelleNummer',
       name: 'Parzelle',
       rowHeader: true,
-      minWidth: 100,
+      minWidth: 120,
       sortValue: (r) => r.parzelleNummer,
       text: (r) => r.parzelleNummer,
       render: (r) => (r.summe ? <strong>{r.parzelleNummer}</strong> : r.parzelleNummer),
@@ -98,7 +98,7 @@ function columns(mitKorrektur: boolean): ListColumn<TabellenZeile>[] {
     },
     money('verbrauchCent', 'Verbrauch €'),
     money('schwundCent', 'Schwund €'),
-    money('grundgebuehrCent', 'Grundgebühr'),
+    money('grundgebuehrCent', 'Grundgebühr', 140),
     ...(mitKorrektur ? [money('korrekturCent', 'Korrektur')] : []),
     {
       ...money('betragCent', 'Betrag'),

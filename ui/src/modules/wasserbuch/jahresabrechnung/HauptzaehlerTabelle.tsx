@@ -23,7 +23,7 @@ export function HauptzaehlerTabelle({ hauptwasserzaehler, warnProzent }: Hauptza
     // Spectrum caches a row by its item: a threshold that arrives later must build new rows.
     <TableView key={warnProzent ?? '-'} aria-label="Hauptwasserzähler und Schwund" density="compact" maxWidth="100%">
       <TableHeader>
-        <Column key="nummer" isRowHeader minWidth={140}>
+        <Column key="nummer" isRowHeader minWidth={190}>
           Hauptwasserzähler
         </Column>
         <Column key="verbrauch" align="end" minWidth={140}>

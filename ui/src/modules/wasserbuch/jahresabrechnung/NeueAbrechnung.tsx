@@ -75,7 +75,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
     ...stichtage.filter((d) => stichtag === null || d.key < stichtag),
   ];
   const akontoItems = [
-    { key: AUTO, name: 'automatisch (letzte Akonto-Berechnung vor dem Zeitraum)' },
+    { key: AUTO, name: 'automatisch (das letzte davor)' },
     ...(akontoTage ?? []).map((a) => ({ key: a.stichtag, name: `Akonto vom ${formatGermanDate(a.stichtag)}` })),
   ];
 
@@ -140,7 +140,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
             neueWahl();
           }}
           description="Ablesedatum, bis zu dem abgerechnet wird"
-          width="size-4600"
+          width="size-3600"
         >
           {(item) => <Item key={item.key}>{item.name}</Item>}
         </Picker>
@@ -153,7 +153,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
             neueWahl();
           }}
           description="Beginn: Stichtag der letzten Abrechnung"
-          width="size-4600"
+          width="size-3600"
         >
           {(item) => <Item key={item.key}>{item.name}</Item>}
         </Picker>
@@ -165,8 +165,8 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
             setAkonto(key === null ? AUTO : String(key));
             neueWahl();
           }}
-          description="Welches Akonto abgezogen wird"
-          width="size-4600"
+          description="Welche Akonto-Berechnung abgezogen wird"
+          width="size-3600"
         >
           {(item) => <Item key={item.key}>{item.name}</Item>}
         </Picker>

@@ -87,7 +87,7 @@ export function ParzelleDetailDialog({ abrechnung, zeile, onKorrektur }: Parzell
           {METHODE[abrechnung.schwundMethode]}.
         </Text>
         <Heading level={3}>Zähler und Ablesungen</Heading>
-        <TableView aria-label={`Zähler der Parzelle ${zeile.parzelleNummer}`} density="compact">
+        <TableView aria-label={`Zähler der Parzelle ${zeile.parzelleNummer}`} density="compact" overflowMode="wrap">
           <TableHeader>
             <Column key="zaehler" isRowHeader>
               Zähler
