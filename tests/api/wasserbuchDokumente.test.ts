@@ -117,7 +117,7 @@ describe('GetAblesungsrunde', () => {
       ['WZ-A9-NEU', false, null],
     ]);
     const empty = await wasserwart.get<Ablesungsrunde>('Wasserbuch/GetAblesungsrunde', { datum: '1999-01-01' });
-    expect(empty.body).toEqual({ datum: '1999-01-01', zeilen: [] });
+    expect(empty.body).toEqual({ datum: '1999-01-01', verbrauchsWarnFaktor: expect.any(String), zeilen: [] });
     const bad = await wasserwart.get<{ errors: Record<string, string[]> }>('Wasserbuch/GetAblesungsrunde', {
       datum: '01.04.2026',
     });

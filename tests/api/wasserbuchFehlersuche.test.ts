@@ -195,6 +195,11 @@ describe('GetFehlersuche', () => {
         ['hoherVerbrauch', p2.id],
       ]);
       expect(lower.befunde[1]?.text).toContain('mehr als das 2-Fache');
+      // The entry screen flags with the same factor as you type.
+      const runde = await wasserwart.get<{ verbrauchsWarnFaktor: string }>('Wasserbuch/GetAblesungsrunde', {
+        datum: '2025-10-01',
+      });
+      expect(runde.body.verbrauchsWarnFaktor).toBe('2');
     } finally {
       await saveSection(app.services, app.services.db, systemActor('Test'), 'optionenWasser', {
         schwundMethode: 'proportional',

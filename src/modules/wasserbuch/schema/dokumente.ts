@@ -68,7 +68,12 @@ export const rundeZeileResponse = ablesungResponse.extend({
   letzterVerbrauch: z.string().nullable(),
 });
 export type RundeZeile = z.infer<typeof rundeZeileResponse>;
-export const rundeResponse = z.object({ datum: z.string(), zeilen: z.array(rundeZeileResponse) });
+export const rundeResponse = z.object({
+  datum: z.string(),
+  /** The Fehlersuche's factor for the date's year: the entry screen flags consumption above it × the last one. */
+  verbrauchsWarnFaktor: z.string(),
+  zeilen: z.array(rundeZeileResponse),
+});
 export type Ablesungsrunde = z.infer<typeof rundeResponse>;
 
 export const FUNK_STATUS = ['neu', 'ersetzt', 'unveraendert', 'uebersprungen'] as const;

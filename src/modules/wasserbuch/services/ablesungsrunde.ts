@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/db';
 import { nutzungsberechtigteOn } from '../../stammdaten/services';
 import type { Ablesung } from '../schema/ablesungen';
 import type { Ablesungsrunde, RundeZeile } from '../schema/dokumente';
+import { fehlersucheSchwellen } from './fehlersuche';
 import { meterPast, readingsBefore } from './readingHistory';
 import { compareReadings, fromLiter, metersChangedAfter, present, readingQuery } from './readingRows';
 
@@ -108,5 +109,6 @@ export async function ablesungsrunde(db: Db, datum: string, mitFehlenden = false
     };
   });
   zeilen.sort(compareWalking);
-  return { datum, zeilen: zeilen.map(({ group: _g, isMain: _m, ...z }) => z) };
+  const { verbrauchsfaktor } = await fehlersucheSchwellen(db, datum);
+  return { datum, verbrauchsWarnFaktor: verbrauchsfaktor, zeilen: zeilen.map(({ group: _g, isMain: _m, ...z }) => z) };
 }
