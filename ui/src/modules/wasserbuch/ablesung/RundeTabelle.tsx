@@ -17,13 +17,15 @@ export interface RundeTabelleProps {
   /** The row to focus once it is shown (deep link ?ablesung= / ?parzelle=). */
   fokusId: number | null;
   readOnly: boolean;
+  /** The round's warning factor for the consumption ("3"). */
+  faktor: string;
 }
 
 const zeileOf = (rows: readonly RundeZeile[], id: number) => rows.find((z) => z.id === id);
 
-type Cached = { zeile: RundeZeile; local: unknown; view: RowView };
+type Cached = { zeile: RundeZeile; local: unknown; faktor: string; view: RowView };
 
-export function RundeTabelle({ datum, zeilen, eingabe, fokusId, readOnly }: RundeTabelleProps) {
+export function RundeTabelle({ datum, zeilen, eingabe, fokusId, readOnly, faktor }: RundeTabelleProps) {
   const inputs = useRef(new Map<number, HTMLInputElement>());
   const cache = useRef(new Map<number, Cached>());
   const [focused, setFocused] = useState<number | null>(null);
@@ -32,15 +34,15 @@ export function RundeTabelle({ datum, zeilen, eingabe, fokusId, readOnly }: Rund
   const views = zeilen.map((zeile) => {
     const local = eingabe.local(zeile.id);
     const hit = cache.current.get(zeile.id);
-    if (hit && hit.zeile === zeile && hit.local === local) return hit.view;
-    const view = viewOf(zeile, local);
-    cache.current.set(zeile.id, { zeile, local, view });
+    if (hit && hit.zeile === zeile && hit.local === local && hit.faktor === faktor) return hit.view;
+    const view = viewOf(zeile, local, faktor);
+    cache.current.set(zeile.id, { zeile, local, faktor, view });
     return view;
   });
 
   // The handlers read the latest rows through refs, so they stay the same functions for every row.
-  const latest = useRef({ zeilen, eingabe });
-  latest.current = { zeilen, eingabe };
+  const latest = useRef({ zeilen, eingabe, faktor });
+  latest.current = { zeilen, eingabe, faktor };
   const readOnlyRef = useRef(readOnly);
   readOnlyRef.current = readOnly;
 
@@ -78,7 +80,7 @@ export function RundeTabelle({ datum, zeilen, eingabe, fokusId, readOnly }: Rund
       const index = rows.findIndex((z) => z.id === id);
       const zeile = rows[index];
       if (!zeile) return;
-      const view = viewOf(zeile, state.local(id));
+      const view = viewOf(zeile, state.local(id), latest.current.faktor);
       if (view.pruefung.fehler) {
         state.showError(id, view.pruefung.fehler);
         return;

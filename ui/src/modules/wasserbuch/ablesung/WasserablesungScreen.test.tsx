@@ -45,12 +45,16 @@ function zeile(id: number, nummer: string, over: Partial<RundeZeile> = {}): Rund
 const ZEILEN = [zeile(11, '2'), zeile(12, '10'), zeile(13, '11')];
 
 /** The fake server: answers a save with the stored row (version + 1, stand with 3 decimals). */
-function api(options: { zeilen?: RundeZeile[]; save?: (body: Record<string, unknown>) => Response } = {}) {
+function api(
+  options: { zeilen?: RundeZeile[]; save?: (body: Record<string, unknown>) => Response; faktor?: string } = {},
+) {
   const zeilen = options.zeilen ?? ZEILEN;
+  const faktor = options.faktor ?? '3';
   app.api({
     ...signedIn(WASSER_EDIT),
     'GET /api/Wasserbuch/GetWasserablesungLookup': () => json([{ datum: DATUM, anzahl: zeilen.length, fehlend: 3 }]),
-    [`GET /api/Wasserbuch/GetAblesungsrunde?datum=${DATUM}`]: () => json({ datum: DATUM, zeilen }),
+    [`GET /api/Wasserbuch/GetAblesungsrunde?datum=${DATUM}`]: () =>
+      json({ datum: DATUM, verbrauchsWarnFaktor: faktor, zeilen }),
     [SAVE]: (init) => {
       const body = bodyOf(init);
       if (options.save) return options.save(body);
@@ -113,6 +117,8 @@ describe('readingLogic', () => {
     expect(pruefe('130', v)).toMatchObject({ kleiner: false, warnungen: [], verbrauch: '30.000' });
     expect(pruefe('130,001', v).warnungen).toEqual([MEHR_ALS_FAKTOR]);
     expect(pruefe('90', { ...v, isZaehlerwechsel: true }).warnungen).toEqual([]);
+    expect(pruefe('125,001', { ...v, faktor: '2.5' }).warnungen).toEqual(['mehr als 2,5-mal der letzte Verbrauch']);
+    expect(pruefe('125', { ...v, faktor: '2.5' }).warnungen).toEqual([]);
     expect(pruefe('1,2345', v).fehler).toBe(STAND_HINT);
     expect(pruefe('', v)).toMatchObject({ fehler: null, warnungen: [], verbrauch: null });
   });
@@ -184,6 +190,15 @@ describe('WasserablesungScreen', () => {
     await waitFor(() => expect(callsTo(app.fetchMock, 'POST', '/api/Wasserbuch/UpdateWasserablesung')).toHaveLength(1));
   });
 
+  it("flags the consumption with the round's own factor", async () => {
+    api({ faktor: '1.5' });
+    await open();
+    await typeAt('2', '116');
+    expect(rowOf('2').textContent).toContain('mehr als 1,5-mal der letzte Verbrauch');
+    await typeAt('10', '114,999');
+    expect(rowOf('10').textContent).not.toContain('mehr als');
+  });
+
   it('keeps the focus on a value that is no reading and saves nothing', async () => {
     api();
     await open();
@@ -221,7 +236,8 @@ describe('WasserablesungScreen', () => {
     app.api({
       ...signedIn(WASSER_EDIT),
       'GET /api/Wasserbuch/GetWasserablesungLookup': () => json([{ datum: DATUM, anzahl: 3, fehlend: 3 }]),
-      [`GET /api/Wasserbuch/GetAblesungsrunde?datum=${DATUM}`]: () => json({ datum: DATUM, zeilen: ZEILEN }),
+      [`GET /api/Wasserbuch/GetAblesungsrunde?datum=${DATUM}`]: () =>
+        json({ datum: DATUM, verbrauchsWarnFaktor: '3', zeilen: ZEILEN }),
       [SAVE]: () =>
         json(
           { type: 'about:blank', title: 'Von Max Muster inzwischen geändert.', status: 409, code: 'version_conflict' },
@@ -264,7 +280,8 @@ describe('WasserablesungScreen', () => {
     app.api({
       ...signedIn(['WebApp.Wasser.View']),
       'GET /api/Wasserbuch/GetWasserablesungLookup': () => json([{ datum: DATUM, anzahl: 3, fehlend: 3 }]),
-      [`GET /api/Wasserbuch/GetAblesungsrunde?datum=${DATUM}`]: () => json({ datum: DATUM, zeilen: ZEILEN }),
+      [`GET /api/Wasserbuch/GetAblesungsrunde?datum=${DATUM}`]: () =>
+        json({ datum: DATUM, verbrauchsWarnFaktor: '3', zeilen: ZEILEN }),
     });
     await open();
     expect(standInput('2').readOnly).toBe(true);

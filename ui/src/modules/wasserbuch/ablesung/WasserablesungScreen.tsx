@@ -226,7 +226,14 @@ export default function WasserablesungScreen() {
           {zeilen.length === 0 ? (
             <Text>Am {formatGermanDate(datum)} gibt es keine Ablesungen.</Text>
           ) : (
-            <RundeTabelle datum={datum} zeilen={shown} eingabe={eingabe} fokusId={fokusId} readOnly={!canEdit} />
+            <RundeTabelle
+              datum={datum}
+              zeilen={shown}
+              eingabe={eingabe}
+              fokusId={fokusId}
+              readOnly={!canEdit}
+              faktor={runde.data.verbrauchsWarnFaktor}
+            />
           )}
           {canEdit ? (
             <Text UNSAFE_className="kgv-runde-small">

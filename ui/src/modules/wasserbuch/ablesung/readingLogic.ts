@@ -4,12 +4,19 @@ import { formatCubic, readingToWire } from '../../../lib/format';
 // consumption beside it and the plausibility flags shown while typing. Readings are compared in
 // whole litres (integers), so "150,25" and "150.250" are the same and nothing is lost to floats.
 
-/** How many times the last consumption a new one may be before it is flagged (issue 12: 3 ×). */
-export const VERBRAUCH_WARN_FAKTOR = 3;
+/**
+ * How many times the last consumption a new one may be before it is flagged: the round answers
+ * the year's factor (Wassergrunddaten, else the settings); 3 (issue 12) until it is known.
+ */
+export const VERBRAUCH_WARN_FAKTOR = '3';
 
 export const STAND_HINT = 'Bitte eine Zahl mit höchstens 3 Nachkommastellen eingeben, z. B. 150,25.';
 export const KLEINER_ALS_LETZTE = 'kleiner als die letzte Ablesung';
-export const MEHR_ALS_FAKTOR = `mehr als ${VERBRAUCH_WARN_FAKTOR}-mal der letzte Verbrauch`;
+/** "mehr als 2,5-mal der letzte Verbrauch" for the factor "2.5". */
+export function mehrAlsFaktor(faktor: string): string {
+  return `mehr als ${Number(faktor).toLocaleString('de-AT')}-mal der letzte Verbrauch`;
+}
+export const MEHR_ALS_FAKTOR = mehrAlsFaktor(VERBRAUCH_WARN_FAKTOR);
 
 /** What the input holds: nothing (not read), a reading for the server, or text that is none. */
 export type ParsedStand = { kind: 'leer' } | { kind: 'stand'; wire: string; liter: number } | { kind: 'ungueltig' };
@@ -49,6 +56,8 @@ export interface Vergleich {
   letzterVerbrauch: string | null;
   /** A meter change row (old meter's final reading): not compared with the last reading. */
   isZaehlerwechsel: boolean;
+  /** The warning factor ("3", "2.5"); default VERBRAUCH_WARN_FAKTOR. */
+  faktor?: string;
 }
 
 export interface Pruefung {
@@ -75,7 +84,8 @@ export function pruefe(text: string, vergleich: Vergleich): Pruefung {
   const kleiner = diff < 0 && !vergleich.isZaehlerwechsel;
   if (kleiner) warnungen.push(KLEINER_ALS_LETZTE);
   const letzter = vergleich.letzterVerbrauch === null ? 0 : toLiter(vergleich.letzterVerbrauch);
-  if (letzter > 0 && diff > VERBRAUCH_WARN_FAKTOR * letzter) warnungen.push(MEHR_ALS_FAKTOR);
+  const faktor = vergleich.faktor ?? VERBRAUCH_WARN_FAKTOR;
+  if (letzter > 0 && diff > Number(faktor) * letzter) warnungen.push(mehrAlsFaktor(faktor));
   return { parsed, verbrauch: fromLiter(diff), fehler: null, warnungen, kleiner };
 }
 

@@ -39,7 +39,8 @@ export interface RowView {
 
 const IDLE: RowLocal = { status: 'offen' };
 
-export function viewOf(zeile: RundeZeile, local: RowLocal = IDLE): RowView {
+/** A row as shown: saved state, what is typed, its check against the last reading with the round's `faktor`. */
+export function viewOf(zeile: RundeZeile, local: RowLocal = IDLE, faktor?: string): RowView {
   const row = local.saved && local.saved.version >= zeile.version ? local.saved : zeile;
   const input = local.input ?? standToInput(row.stand);
   const notiz = local.notiz ?? row.notiz;
@@ -47,6 +48,7 @@ export function viewOf(zeile: RundeZeile, local: RowLocal = IDLE): RowView {
     letzterStand: zeile.letzteAblesung?.stand ?? null,
     letzterVerbrauch: zeile.letzterVerbrauch,
     isZaehlerwechsel: row.isZaehlerwechsel,
+    ...(faktor ? { faktor } : {}),
   });
   const dirty = !sameStand(input, row.stand) || notiz !== row.notiz;
   return { zeile, row, input, notiz, local, pruefung, dirty };
