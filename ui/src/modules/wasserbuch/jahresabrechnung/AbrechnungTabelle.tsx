@@ -72,7 +72,7 @@ function columns(mitKorrektur: boolean): ListColumn<TabellenZeile>[] {
       key: 'parzelleNummer',
       name: 'Parzelle',
       rowHeader: true,
-      minWidth: 120,
+      minWidth: 100,
       sortValue: (r) => r.parzelleNummer,
       text: (r) => r.parzelleNummer,
       render: (r) => (r.summe ? <strong>{r.parzelleNummer}</strong> : r.parzelleNummer),

@@ -20,8 +20,7 @@ export function HauptzaehlerTabelle({ hauptwasserzaehler, warnProzent }: Hauptza
     return <Text>Keine Parzelle hängt an einem Hauptwasserzähler: es gibt keinen Schwund zu verteilen.</Text>;
   }
   return (
-    // Spectrum caches a row by its item: a threshold that arrives later must build new rows.
-    <TableView key={warnProzent ?? '-'} aria-label="Hauptwasserzähler und Schwund" density="compact" maxWidth="100%">
+    <TableView aria-label="Hauptwasserzähler und Schwund" density="compact" maxWidth="100%">
       <TableHeader>
         <Column key="nummer" isRowHeader minWidth={190}>
           Hauptwasserzähler
@@ -42,9 +41,11 @@ export function HauptzaehlerTabelle({ hauptwasserzaehler, warnProzent }: Hauptza
           Hinweis
         </Column>
       </TableHeader>
-      <TableBody items={hauptwasserzaehler}>
+      {/* Spectrum caches a row by its item: new items when the threshold arrives, so the flag follows
+          without remounting the table (a remount moves the page under a pressing hand). */}
+      <TableBody items={hauptwasserzaehler.map((h) => ({ ...h, hoch: schwundZuHoch(h, warnProzent) }))}>
         {(h) => {
-          const hoch = schwundZuHoch(h, warnProzent);
+          const hoch = h.hoch;
           const prozent = formatPercent(h.schwundProzent, 2, { nbsp: false });
           return (
             <Row key={h.id ?? h.nummer}>

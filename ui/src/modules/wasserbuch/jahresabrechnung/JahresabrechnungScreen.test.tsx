@@ -1,12 +1,11 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Ablesung } from '../../../../../src/modules/wasserbuch/schema/ablesungen';
 import { ApiError } from '../../../api/errors';
 import { createAppHarness, json, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
 import { button, callsTo, click } from '../../../testing/testHelpers';
 import { bodyOf, fakeLayout, rowTexts, signedIn } from '../../../testing/testKit';
-import { abrechnungFehler, fehlerLink } from './abrechnungFehler';
+import { abrechnungFehler } from './abrechnungFehler';
 import { differenzText } from './betrag';
 import { BEISPIEL } from './domainBeispiel.testdata';
 
@@ -40,20 +39,22 @@ const base = {
     json({ id: 5, schwundWarnungProzent: '10', verbrauchsfaktorWarnung: '3' }),
 };
 
-const ablesung = (a: Partial<Ablesung> & { id: number }): Ablesung => ({
-  version: 1,
-  datum: '2026-10-31',
-  parzelleId: null,
-  parzelleNummer: null,
+const MISSING = {
+  text: 'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026.',
+  parzelleId: 12,
+  parzelleNummer: '2',
   hauptwasserzaehlerId: null,
-  hauptwasserzaehlerNummer: null,
-  zaehlernummer: 'Z',
-  stand: null,
-  isZaehlerwechsel: false,
-  quelle: 'manuell',
-  notiz: '',
-  ...a,
-});
+  zaehlernummer: 'WZ-2',
+  datum: '2026-10-31',
+};
+const SUNK = {
+  text: 'Parzelle 3: Der Stand des Zählers „WZ-3“ ist von 150.000 m³ (01.04.2026) auf 140.000 m³ (31.10.2026) gesunken, ohne Zählerwechsel.',
+  parzelleId: 13,
+  parzelleNummer: '3',
+  hauptwasserzaehlerId: null,
+  zaehlernummer: 'WZ-3',
+  datum: '2026-10-31',
+};
 
 /** A row's cells without the row-actions cell (empty in the totals row). */
 const dataRows = () =>
@@ -127,6 +128,30 @@ describe('JahresabrechnungScreen, preview', () => {
     expect(container.textContent).toContain('Vorschau – noch nicht gespeichert');
   });
 
+  it('opens the drill-down of a plot: both meters with their readings, the loss share and the bill', async () => {
+    app.api({ ...base, [PREVIEW]: () => json(BEISPIEL) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('31.10.2026 (4 Ablesungen)'));
+    await click(button(container, 'Vorschau berechnen'));
+    await waitFor(() => expect(dataRows()).toHaveLength(4));
+    await click(button(container, 'Details Parzelle 2'));
+    await waitFor(() => expect(document.querySelector('[role="dialog"] table')).not.toBeNull());
+    const dialog = document.querySelector('[role="dialog"]') as HTMLElement;
+    const meters = [...dialog.querySelectorAll('table[aria-label="Zähler der Parzelle 2"] tr')].map((tr) =>
+      (tr.textContent ?? '').replace(/[\u00a0\u202f]/g, ' '),
+    );
+    expect(meters).toEqual([
+      'ZählerAnfangEndeVerbrauch',
+      'WZ-2834,500 m³ am 01.04.2026901,300 m³ am 15.07.202666,800 m³',
+      'WZ-2N0,000 m³ am 15.07.202683,200 m³ am 31.10.202683,200 m³',
+      'Summemit Zählerwechsel150,000 m³',
+    ]);
+    const text = (dialog.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('Proportional verteilt: Parzelle 2 hat 150,000 m³ von 410,000 m³ verbraucht (36,59 %)');
+    expect(text).toContain('Verbrauch150,000 m³ × € 2,00€ 300,00');
+    expect(text).toContain('DifferenzBetrag − AkontoNachzahlung € 61,22');
+  });
+
   it('keeps the totals row at the bottom when sorted by the difference', async () => {
     app.api({ ...base, [PREVIEW]: () => json(BEISPIEL) });
     await app.renderAt(PATH);
@@ -182,39 +207,23 @@ describe('JahresabrechnungScreen, preview', () => {
             type: 'about:blank',
             title: 'Die Wasserabrechnung kann so nicht erstellt werden.',
             status: 422,
-            code: 'validation',
-            errors: {
-              stichtag: [
-                'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026.',
-                'Parzelle 3: Der Stand des Zählers „WZ-3“ ist von 150.000 m³ (01.04.2026) auf 140.000 m³ (31.10.2026) gesunken, ohne Zählerwechsel.',
-              ],
-            },
+            code: 'validation_failed',
+            errors: { stichtag: [MISSING.text, SUNK.text] },
+            befunde: [MISSING, SUNK],
           }),
           { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
         ),
-      'GET /api/Wasserbuch/GetWasserablesungen?datum=2026-10-31': () =>
-        json([
-          ablesung({ id: 55, parzelleId: 12, parzelleNummer: '2' }),
-          ablesung({ id: 57, parzelleId: 13, parzelleNummer: '3', stand: '140.000' }),
-        ]),
     });
     await app.renderAt(PATH);
     await waitFor(() => expect(container.textContent).toContain('31.10.2026 (4 Ablesungen)'));
     await click(button(container, 'Vorschau berechnen'));
     await waitFor(() => expect(container.querySelector('ul[aria-label="Was fehlt"]')).not.toBeNull());
-    const items = () => [...container.querySelectorAll('ul[aria-label="Was fehlt"] li')];
-    await waitFor(() =>
-      expect(items()[0]?.querySelector('a')?.getAttribute('href')).toBe(
-        '/wasserbuch/wasserablesung?datum=2026-10-31&ablesung=55&parzelle=12',
-      ),
-    );
-    expect(items().map((li) => li.textContent)).toEqual([
-      'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026. Ablesung eintragen',
-      'Parzelle 3: Der Stand des Zählers „WZ-3“ ist von 150.000 m³ (01.04.2026) auf 140.000 m³ (31.10.2026) gesunken, ohne Zählerwechsel. Ablesung eintragen',
+    const items = [...container.querySelectorAll('ul[aria-label="Was fehlt"] li')];
+    expect(items.map((li) => li.textContent)).toEqual([`${MISSING.text} Zur Ablesung`, `${SUNK.text} Zur Ablesung`]);
+    expect(items.map((li) => li.querySelector('a')?.getAttribute('href'))).toEqual([
+      '/wasserbuch/wasserablesung?datum=2026-10-31&parzelle=12',
+      '/wasserbuch/wasserablesung?datum=2026-10-31&parzelle=13',
     ]);
-    expect(items()[1]?.querySelector('a')?.getAttribute('href')).toBe(
-      '/wasserbuch/wasserablesung?datum=2026-10-31&ablesung=57&parzelle=13',
-    );
     expect(container.textContent).toContain('Die Wasserabrechnung kann so nicht erstellt werden.');
     expect(container.textContent).not.toContain('Abrechnung erstellen');
   });
@@ -264,78 +273,68 @@ describe('JahresabrechnungScreen, preview', () => {
 });
 
 describe('abrechnungFehler', () => {
-  it('reads plot, main meter and date out of the German lines and links them through that round', () => {
-    const error = new ApiError({
+  const refusal = (body: Record<string, unknown>) =>
+    new ApiError({
       url: '/api/Wasserbuch/ErstelleAbrechnung',
       status: 422,
       statusText: 'Unprocessable Entity',
-      body: {
-        type: 'about:blank',
-        title: 'Die Wasserabrechnung kann so nicht erstellt werden.',
-        status: 422,
-        code: 'validation',
-        errors: {
-          stichtag: [
-            'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026.',
-            'Hauptwasserzähler HWZ-1: Verbrauch 400.000 m³ ist kleiner als die Summe der Parzellen 410.000 m³.',
-            'Für 2026 sind keine Wassergrunddaten angelegt.',
+      body: { type: 'about:blank', status: 422, code: 'validation_failed', ...body },
+    });
+
+  it('links a plot to its reading, a main meter to its round and its balance, missing basis data to them', () => {
+    const negative = {
+      text: 'Hauptwasserzähler HWZ-1: Verbrauch 400.000 m³ ist kleiner als die Summe der Parzellen 410.000 m³.',
+      parzelleId: null,
+      parzelleNummer: null,
+      hauptwasserzaehlerId: 7,
+      zaehlernummer: 'HWZ-1',
+      datum: '2026-10-31',
+    };
+    const grunddaten = {
+      text: 'Für 2026 sind keine Wassergrunddaten angelegt.',
+      parzelleId: null,
+      parzelleNummer: null,
+      hauptwasserzaehlerId: null,
+      zaehlernummer: null,
+      datum: null,
+    };
+    const fehler = abrechnungFehler(
+      refusal({ title: 'Negativer Schwund wird nicht verrechnet.', befunde: [MISSING, negative, grunddaten] }),
+      '2026-10-31',
+    );
+    expect(fehler).toEqual({
+      title: 'Negativer Schwund wird nicht verrechnet.',
+      eintraege: [
+        {
+          text: MISSING.text,
+          links: [{ href: '/wasserbuch/wasserablesung?datum=2026-10-31&parzelle=12', text: 'Zur Ablesung' }],
+        },
+        {
+          text: negative.text,
+          links: [
+            { href: '/wasserbuch/wasserablesung?datum=2026-10-31', text: 'Ablesungen vom 31.10.2026' },
+            { href: '/stammdatenverwalten/hauptwasserzaehler?id=7', text: 'Hauptwasserzähler öffnen' },
           ],
         },
-      },
+        {
+          text: grunddaten.text,
+          links: [{ href: '/basisdatenabrechnung/wasserabrechnung/abrechnung', text: 'Wassergrunddaten öffnen' }],
+        },
+      ],
     });
-    const fehler = abrechnungFehler(error);
-    expect(fehler?.eintraege).toEqual([
-      {
-        text: 'Parzelle 2: Für den Zähler „WZ-2“ fehlt die Ablesung am 31.10.2026.',
-        datum: '2026-10-31',
-        parzelleNummer: '2',
-      },
-      {
-        text: 'Hauptwasserzähler HWZ-1: Verbrauch 400.000 m³ ist kleiner als die Summe der Parzellen 410.000 m³.',
-        hauptwasserzaehlerNummer: 'HWZ-1',
-      },
-      { text: 'Für 2026 sind keine Wassergrunddaten angelegt.' },
-    ]);
-    const round = [
-      ablesung({ id: 55, parzelleId: 12, parzelleNummer: '2' }),
-      ablesung({ id: 56, hauptwasserzaehlerId: 7, hauptwasserzaehlerNummer: 'HWZ-1' }),
-    ];
-    const [plot, main, none] = fehler?.eintraege ?? [];
-    expect(fehlerLink(plot!, round, '2026-10-31')).toEqual({
-      href: '/wasserbuch/wasserablesung?datum=2026-10-31&ablesung=55&parzelle=12',
-      linkText: 'Ablesung eintragen',
-    });
-    expect(fehlerLink(main!, round, '2026-10-31')).toEqual({
-      href: '/stammdatenverwalten/hauptwasserzaehler?id=7',
-      linkText: 'Hauptwasserzähler öffnen',
-    });
-    expect(fehlerLink(none!, round, '2026-10-31')).toBeNull();
-    // Without a row that day the round of the date still opens.
-    expect(fehlerLink(plot!, [], '2026-10-31')?.href).toBe('/wasserbuch/wasserablesung?datum=2026-10-31');
-    expect(abrechnungFehler(new Error('x'))).toBeNull();
   });
 
-  it('names a main meter with negative loss and links to it', () => {
-    const error = new ApiError({
-      url: '/api/Wasserbuch/ErstelleAbrechnung',
-      status: 422,
-      statusText: 'Unprocessable Entity',
-      body: {
-        type: 'about:blank',
-        title: 'Negativer Schwund wird nicht verrechnet. Bitte die Ablesungen prüfen.',
-        status: 422,
-        code: 'negativer_schwund',
-        hauptwasserzaehler: [
-          { id: 7, nummer: 'HWZ-1', verbrauch: '400.000', summeParzellen: '410.000', schwund: '-10.000' },
-        ],
-      },
-    });
-    expect(abrechnungFehler(error)?.eintraege).toEqual([
+  it('without befunde lists the German lines, linking the round of the date they name', () => {
+    const fehler = abrechnungFehler(
+      refusal({ title: 'Es fehlen Ablesungen.', errors: { stichtag: ['Parzelle 3: keine Ablesung am 1.4.2026.'] } }),
+      '2026-10-31',
+    );
+    expect(fehler?.eintraege).toEqual([
       {
-        text: 'Hauptwasserzähler HWZ-1: Verbrauch 400,000 m³ ist kleiner als die Summe seiner Parzellen 410,000 m³ (negativer Schwund).',
-        href: '/stammdatenverwalten/hauptwasserzaehler?id=7',
-        linkText: 'Hauptwasserzähler öffnen',
+        text: 'Parzelle 3: keine Ablesung am 1.4.2026.',
+        links: [{ href: '/wasserbuch/wasserablesung?datum=2026-04-01', text: 'Ablesungen vom 01.04.2026' }],
       },
     ]);
+    expect(abrechnungFehler(new Error('x'), '2026-10-31')).toBeNull();
   });
 });

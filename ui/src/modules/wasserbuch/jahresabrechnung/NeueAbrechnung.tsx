@@ -92,7 +92,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
     try {
       setVorschau(await berechneVorschau(parameter));
     } catch (error) {
-      const liste = isApiError(error) && error.status === 422 ? abrechnungFehler(error) : null;
+      const liste = isApiError(error) && error.status === 422 ? abrechnungFehler(error, parameter.stichtag) : null;
       if (liste) setFehler(liste);
       else setAnderer(describeError(error));
     } finally {
@@ -109,7 +109,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
       onErstellt(gespeichert.stichtag);
     } catch (error) {
       // The toast says why; a 422 (readings changed since the preview) also lists what is missing.
-      const liste = isApiError(error) && error.status === 422 ? abrechnungFehler(error) : null;
+      const liste = isApiError(error) && error.status === 422 ? abrechnungFehler(error, parameter.stichtag) : null;
       if (liste) {
         setVorschau(null);
         setFehler(liste);
@@ -174,7 +174,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
           Vorschau berechnen
         </Button>
       </Flex>
-      {fehler && stichtag ? <AbrechnungFehlerListe fehler={fehler} stichtag={stichtag} /> : null}
+      {fehler ? <AbrechnungFehlerListe fehler={fehler} /> : null}
       {anderer ? <MessageBanner level="danger" title="Die Vorschau ging nicht" message={anderer} /> : null}
       {vorschau ? (
         <>

@@ -1,17 +1,11 @@
 import {
   Button,
   ButtonGroup,
-  Cell,
-  Column,
   Content,
   Dialog,
   Divider,
   Heading,
   Link,
-  Row,
-  TableBody,
-  TableHeader,
-  TableView,
   Text,
   useDialogContainer,
   View,
@@ -21,6 +15,7 @@ import { formatPercent } from '../../../../../src/platform/money';
 import { formatPreis } from '../basisdaten/preis';
 import { type AbrechnungZeile, verbrauchDetailsUrl, type Wasserabrechnung } from './api';
 import { Differenz, euro, m3 } from './betrag';
+import './jahresabrechnung.css';
 
 const METHODE: Readonly<Record<Wasserabrechnung['schwundMethode'], string>> = {
   keine: 'keine (der Verein trägt den Schwund)',
@@ -87,36 +82,36 @@ export function ParzelleDetailDialog({ abrechnung, zeile, onKorrektur }: Parzell
           {METHODE[abrechnung.schwundMethode]}.
         </Text>
         <Heading level={3}>Zähler und Ablesungen</Heading>
-        <TableView aria-label={`Zähler der Parzelle ${zeile.parzelleNummer}`} density="compact" overflowMode="wrap">
-          <TableHeader>
-            <Column key="zaehler" isRowHeader>
-              Zähler
-            </Column>
-            <Column key="anfang">Anfang</Column>
-            <Column key="ende">Ende</Column>
-            <Column key="verbrauch" align="end">
-              Verbrauch
-            </Column>
-          </TableHeader>
-          <TableBody>
-            {[
-              ...zeile.zaehler.map((z) => (
-                <Row key={`${z.zaehlernummer}-${z.anfang.datum}`}>
-                  <Cell>{z.zaehlernummer}</Cell>
-                  <Cell>{`${m3(z.anfang.stand)} am ${formatGermanDate(z.anfang.datum)}`}</Cell>
-                  <Cell>{`${m3(z.ende.stand)} am ${formatGermanDate(z.ende.datum)}`}</Cell>
-                  <Cell>{m3(z.verbrauch)}</Cell>
-                </Row>
-              )),
-              <Row key="summe">
-                <Cell>Summe</Cell>
-                <Cell>{zeile.zaehler.length > 1 ? 'mit Zählerwechsel' : ''}</Cell>
-                <Cell> </Cell>
-                <Cell>{m3(zeile.verbrauch)}</Cell>
-              </Row>,
-            ]}
-          </TableBody>
-        </TableView>
+        {/* A plain table: it wraps long cells (a reading with its date) instead of cutting them. */}
+        <table className="kgv-detail-tabelle" aria-label={`Zähler der Parzelle ${zeile.parzelleNummer}`}>
+          <thead>
+            <tr>
+              <th scope="col">Zähler</th>
+              <th scope="col">Anfang</th>
+              <th scope="col">Ende</th>
+              <th scope="col" className="kgv-zahl">
+                Verbrauch
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {zeile.zaehler.map((z) => (
+              <tr key={`${z.zaehlernummer}-${z.anfang.datum}`}>
+                <th scope="row">{z.zaehlernummer}</th>
+                <td>{`${m3(z.anfang.stand)} am ${formatGermanDate(z.anfang.datum)}`}</td>
+                <td>{`${m3(z.ende.stand)} am ${formatGermanDate(z.ende.datum)}`}</td>
+                <td className="kgv-zahl">{m3(z.verbrauch)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Summe</th>
+              <td colSpan={2}>{zeile.zaehler.length > 1 ? 'mit Zählerwechsel' : ''}</td>
+              <td className="kgv-zahl">{m3(zeile.verbrauch)}</td>
+            </tr>
+          </tfoot>
+        </table>
         <Heading level={3}>Schwund</Heading>
         <Text>{schwundErklaerung(abrechnung, zeile)}</Text>
         <Heading level={3}>Rechnung</Heading>
