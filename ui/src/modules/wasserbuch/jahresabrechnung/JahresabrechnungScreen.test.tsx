@@ -1,11 +1,9 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../api/errors';
 import { createAppHarness, json, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
 import { button, callsTo, click } from '../../../testing/testHelpers';
 import { bodyOf, fakeLayout, rowTexts, signedIn } from '../../../testing/testKit';
-import { abrechnungFehler } from './abrechnungFehler';
 import { differenzText } from './betrag';
 import { BEISPIEL } from './domainBeispiel.testdata';
 
@@ -148,6 +146,9 @@ describe('JahresabrechnungScreen, preview', () => {
     ]);
     const text = (dialog.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('Proportional verteilt: Parzelle 2 hat 150,000 m³ von 410,000 m³ verbraucht (36,59 %)');
+    expect(text).toContain(
+      'Hauptwasserzähler HWZ-1: 12.340,000 m³ am 01.04.2026 bis 12.820,000 m³ am 31.10.2026 = 480,000 m³.',
+    );
     expect(text).toContain('Verbrauch150,000 m³ × € 2,00€ 300,00');
     expect(text).toContain('DifferenzBetrag − AkontoNachzahlung € 61,22');
   });
@@ -269,72 +270,5 @@ describe('JahresabrechnungScreen, preview', () => {
     expect(callsTo(app.fetchMock, 'POST', '/api/Wasserbuch/ErstelleAbrechnung?stichtag=2026-10-31')).toHaveLength(1);
     const pdf = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Verbrauchsdetails (PDF)');
     expect(pdf?.getAttribute('href')).toBe('/api/Wasserbuch/GetVerbrauchDetailsPDF?stichtag=2026-10-31');
-  });
-});
-
-describe('abrechnungFehler', () => {
-  const refusal = (body: Record<string, unknown>) =>
-    new ApiError({
-      url: '/api/Wasserbuch/ErstelleAbrechnung',
-      status: 422,
-      statusText: 'Unprocessable Entity',
-      body: { type: 'about:blank', status: 422, code: 'validation_failed', ...body },
-    });
-
-  it('links a plot to its reading, a main meter to its round and its balance, missing basis data to them', () => {
-    const negative = {
-      text: 'Hauptwasserzähler HWZ-1: Verbrauch 400.000 m³ ist kleiner als die Summe der Parzellen 410.000 m³.',
-      parzelleId: null,
-      parzelleNummer: null,
-      hauptwasserzaehlerId: 7,
-      zaehlernummer: 'HWZ-1',
-      datum: '2026-10-31',
-    };
-    const grunddaten = {
-      text: 'Für 2026 sind keine Wassergrunddaten angelegt.',
-      parzelleId: null,
-      parzelleNummer: null,
-      hauptwasserzaehlerId: null,
-      zaehlernummer: null,
-      datum: null,
-    };
-    const fehler = abrechnungFehler(
-      refusal({ title: 'Negativer Schwund wird nicht verrechnet.', befunde: [MISSING, negative, grunddaten] }),
-      '2026-10-31',
-    );
-    expect(fehler).toEqual({
-      title: 'Negativer Schwund wird nicht verrechnet.',
-      eintraege: [
-        {
-          text: MISSING.text,
-          links: [{ href: '/wasserbuch/wasserablesung?datum=2026-10-31&parzelle=12', text: 'Zur Ablesung' }],
-        },
-        {
-          text: negative.text,
-          links: [
-            { href: '/wasserbuch/wasserablesung?datum=2026-10-31', text: 'Ablesungen vom 31.10.2026' },
-            { href: '/stammdatenverwalten/hauptwasserzaehler?id=7', text: 'Hauptwasserzähler öffnen' },
-          ],
-        },
-        {
-          text: grunddaten.text,
-          links: [{ href: '/basisdatenabrechnung/wasserabrechnung/abrechnung', text: 'Wassergrunddaten öffnen' }],
-        },
-      ],
-    });
-  });
-
-  it('without befunde lists the German lines, linking the round of the date they name', () => {
-    const fehler = abrechnungFehler(
-      refusal({ title: 'Es fehlen Ablesungen.', errors: { stichtag: ['Parzelle 3: keine Ablesung am 1.4.2026.'] } }),
-      '2026-10-31',
-    );
-    expect(fehler?.eintraege).toEqual([
-      {
-        text: 'Parzelle 3: keine Ablesung am 1.4.2026.',
-        links: [{ href: '/wasserbuch/wasserablesung?datum=2026-04-01', text: 'Ablesungen vom 01.04.2026' }],
-      },
-    ]);
-    expect(abrechnungFehler(new Error('x'), '2026-10-31')).toBeNull();
   });
 });

@@ -46,6 +46,18 @@ export function schwundErklaerung(abrechnung: Wasserabrechnung, zeile: Abrechnun
   }
 }
 
+/** The main meter's own readings, so its volume can be checked too ("HWZ-1: 12.340,000 m³ am … bis …"). */
+export function hauptAblesungen(abrechnung: Wasserabrechnung, zeile: AbrechnungZeile): string[] {
+  const haupt =
+    zeile.hauptwasserzaehlerId === null
+      ? undefined
+      : abrechnung.hauptwasserzaehler.find((h) => h.id === zeile.hauptwasserzaehlerId);
+  return (haupt?.zaehler ?? []).map(
+    (z) =>
+      `Hauptwasserzähler ${z.zaehlernummer}: ${m3(z.anfang.stand)} am ${formatGermanDate(z.anfang.datum)} bis ${m3(z.ende.stand)} am ${formatGermanDate(z.ende.datum)} = ${m3(z.verbrauch)}.`,
+  );
+}
+
 /** The lines of the bill, each with its arithmetic, as a member would check them. */
 export function rechenweg(zeile: AbrechnungZeile): { was: string; rechnung: string; betrag: string }[] {
   const preis = formatPreis(zeile.preisProM3);
@@ -114,6 +126,11 @@ export function ParzelleDetailDialog({ abrechnung, zeile, onKorrektur }: Parzell
         </table>
         <Heading level={3}>Schwund</Heading>
         <Text>{schwundErklaerung(abrechnung, zeile)}</Text>
+        {hauptAblesungen(abrechnung, zeile).map((line) => (
+          <Text key={line} UNSAFE_style={{ display: 'block', marginTop: '0.5em' }}>
+            {line}
+          </Text>
+        ))}
         <Heading level={3}>Rechnung</Heading>
         <table className="kgv-rechenweg" aria-label={`Rechnung der Parzelle ${zeile.parzelleNummer}`}>
           <tbody>

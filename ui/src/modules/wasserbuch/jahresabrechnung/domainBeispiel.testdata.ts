@@ -93,7 +93,14 @@ export const BEISPIEL: Wasserabrechnung = {
     {
       id: 7,
       nummer: 'HWZ-1',
-      zaehler: [],
+      zaehler: [
+        {
+          zaehlernummer: 'HWZ-1',
+          anfang: { datum: '2026-04-01', stand: '12340.000' },
+          ende: { datum: '2026-10-31', stand: '12820.000' },
+          verbrauch: '480.000',
+        },
+      ],
       verbrauch: '480.000',
       summeParzellen: '410.000',
       schwund: '70.000',
