@@ -190,4 +190,24 @@ describe('Wasserabrechnung in the browser', () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
   });
+
+  it('refuses to delete a booked settlement and says why', async () => {
+    // Booking belongs to the payment requests (not built yet): set it as they will.
+    await app.services
+      .db('wasserabrechnungen')
+      .where({ stichtag: STICHTAG })
+      .update({ gebucht_am: '2026-11-15 10:00:00' });
+    await page.goto(`/wasserbuch/wasserabrechnung/jahresabrechnung?stichtag=${STICHTAG}`);
+    await expect.poll(() => page.getByText('vorgeschrieben am 15.11.2026').count()).toBe(1);
+    // Booked: no corrections any more.
+    expect(await page.getByRole('button', { name: 'Korrektur Parzelle 3', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    const frage = page.getByRole('alertdialog');
+    await expect.poll(() => frage.getByText('Abrechnung zum 31.10.2026 löschen?').count()).toBe(1);
+    await frage.getByRole('button', { name: 'Löschen', exact: true }).click();
+    await expect
+      .poll(() => page.getByText(/ist bereits gebucht und kann nicht mehr gelöscht werden/).count())
+      .toBeGreaterThan(0);
+    expect(await app.services.db('wasserabrechnungen').where({ stichtag: STICHTAG }).first('id')).toBeDefined();
+  });
 });
