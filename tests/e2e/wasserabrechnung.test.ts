@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/apiClient';
 import {
   buildAdresse,
+  buildGruppe,
   buildHauptwasserzaehler,
   buildPachtabrechnung,
   buildPachtverhaeltnis,
@@ -46,6 +47,8 @@ beforeAll(async () => {
     await buildPachtverhaeltnis(s, { parzelleId: p.id, adresseId: a.id, von: '2020-01-01' });
   }
   await buildPachtabrechnung(s, 2026);
+  // A water group without plots: its price changes no figure of the example.
+  await buildGruppe(s, { name: 'Vereinshaus' });
 
   await reading({ datum: VON, hauptwasserzaehlerId: ids.hwz, stand: '12340' });
   await reading({ datum: VON, parzelleId: ids.p1, stand: '100' });
@@ -94,6 +97,23 @@ describe('Wasserabrechnung in the browser', () => {
     await page.getByRole('radio', { name: /^Proportional/ }).check();
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect.poll(() => page.getByText('Wassergrunddaten 2026 gespeichert.').count()).toBeGreaterThan(0);
+    // A group price: added, shown, removed again.
+    await page.getByRole('button', { name: 'Gruppenpreis hinzufügen', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByRole('button', { name: /Gruppe/ })
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Vereinshaus', exact: true }).click();
+    await dialog.getByRole('textbox', { name: /^Preis pro m³/ }).fill('2,5');
+    await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
+    const gruppen = page.getByRole('grid', { name: 'Gruppenpreise 2026', exact: true });
+    await expect.poll(async () => (await gruppen.count()) > 0 && text(gruppen)).toMatch(/Vereinshaus € 2,50 0/);
+    expect(Number((await app.services.db('wassergrunddaten_gruppen').first())?.preis_pro_m3)).toBe(2.5);
+    await page.getByRole('button', { name: 'Gruppenpreis Vereinshaus löschen', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen', exact: true }).click();
+    await expect.poll(() => page.getByText('Keine Gruppe hat einen eigenen Preis.').count()).toBe(1);
+
     const row = await app.services.db('wassergrunddaten').first();
     expect(row).toMatchObject({ grundgebuehr_cent: 0, schwund_methode: 'proportional' });
     expect(Number(row?.preis_pro_m3)).toBe(2);
