@@ -26,7 +26,7 @@ export function AbrechnungTab({ canEdit }: { canEdit: boolean }) {
         >
           {(a) => (
             <Item key={a.stichtag} textValue={`Abrechnung zum ${formatGermanDate(a.stichtag)}`}>
-              {`Abrechnung zum ${formatGermanDate(a.stichtag)} · ${euro(a.betragCent)} · ${differenzText(a.differenzCent)}${a.gebucht ? ' · vorgeschrieben' : ''}`}
+              {`Abrechnung zum ${formatGermanDate(a.stichtag)} · Betrag ${euro(a.betragCent)} · Saldo: ${differenzText(a.differenzCent)}${a.gebucht ? ' · vorgeschrieben' : ''}`}
             </Item>
           )}
         </Picker>
