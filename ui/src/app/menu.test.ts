@@ -62,12 +62,13 @@ describe('visibleMenu', () => {
         'Alle Stammdaten exportieren',
       ],
       Wasserbuch: ['Wasserablesung', 'Zählerwechsel', 'Hauptwasserzähler', 'Wasser-Jahresabrechnung'],
+      Basisdaten: ['Wasserabrechnung'],
       Jahresvorschreibung: ['Wasserrechnungen'],
       Versionsinformationen: ['Versionsinformationen'],
     });
   });
 
-  it('shows a Kassier the money areas and only the Hauptwasserzähler of the water book', () => {
+  it('shows a Kassier the money areas and of the water book only the Hauptwasserzähler and the settlement', () => {
     const menu = shape(visibleMenu(KASSIER, NO_FLAG));
     expect(Object.keys(menu)).toEqual([
       'Startseite',
@@ -79,7 +80,7 @@ describe('visibleMenu', () => {
       'Jahresvorschreibung',
       'Versionsinformationen',
     ]);
-    expect(menu.Wasserbuch).toEqual(['Hauptwasserzähler']);
+    expect(menu.Wasserbuch).toEqual(['Hauptwasserzähler', 'Wasser-Jahresabrechnung']);
     expect(menu.Kassabuch).toHaveLength(9);
   });
 

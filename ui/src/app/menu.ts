@@ -93,7 +93,8 @@ export const MENU: readonly MenuGroup[] = [
       route('/wasserbuch/wasserablesung', 'Wasserablesung', WASSER),
       route('/wasserbuch/zaehlerwechsel', 'Zählerwechsel', WASSER),
       route('/stammdatenverwalten/hauptwasserzaehler', 'Hauptwasserzähler', [...WASSER, ...STAMMDATEN]),
-      route('/wasserbuch/wasserabrechnung/jahresabrechnung', 'Wasser-Jahresabrechnung', WASSER),
+      // The Kassier makes and reads the water settlement too (server: WASSERABRECHNUNG_VIEW/EDIT).
+      route('/wasserbuch/wasserabrechnung/jahresabrechnung', 'Wasser-Jahresabrechnung', [...WASSER, ...ABRECHNUNG]),
     ],
   },
   {
@@ -129,7 +130,8 @@ export const MENU: readonly MenuGroup[] = [
       route('/basisdatenabrechnung/pachteinstellungen/pachtberechnungen', 'Pachtberechnungen', ABRECHNUNG),
       route('/basisdatenabrechnung/kassaabrechnung', 'Kassaabrechnung', ABRECHNUNG),
       route('/basisdatenabrechnung/vereinsabrechnung', 'Vereinsabrechnung', ABRECHNUNG),
-      route('/basisdatenabrechnung/wasserabrechnung/abrechnung', 'Wasserabrechnung', ABRECHNUNG),
+      // The Wasserwart keeps the water prices too (server: WASSERABRECHNUNG_VIEW/EDIT).
+      route('/basisdatenabrechnung/wasserabrechnung/abrechnung', 'Wasserabrechnung', [...ABRECHNUNG, ...WASSER]),
       route('/basisdatenabrechnung/gruppenabrechnung', 'Abrechnung je Gruppe', ABRECHNUNG),
     ],
   },
