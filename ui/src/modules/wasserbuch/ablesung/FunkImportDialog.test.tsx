@@ -116,7 +116,8 @@ describe('FunkImportDialog', () => {
     expect(root.textContent).toContain('Bitte prüfen (wird trotzdem eingelesen)');
     expect(root.textContent).toContain('123,456 m³');
     const [call] = callsTo(app.fetchMock, 'POST', PRUEFEN);
-    expect((call?.[1]?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(call).toBeDefined();
+    expect((call?.[1]?.body as FormData | undefined)?.get('file')).toBeInstanceOf(File);
     await click(button(root, 'Einlesen'));
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('datum')).toBe('2026-04-01'));
     expect(callsTo(app.fetchMock, 'POST', EINLESEN)).toHaveLength(1);
