@@ -2,6 +2,7 @@ import { Button, DialogContainer, Flex, Heading, Text, View } from '@adobe/react
 import Add from '@spectrum-icons/workflow/Add';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
+import Preview from '@spectrum-icons/workflow/Preview';
 import { useState } from 'react';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListTable, type SortDescriptor } from '../../../components/ListTable';
@@ -9,6 +10,7 @@ import { RowAction } from '../../../components/listKit';
 import { compareValues } from '../../../lib/format';
 import { deleteGruppenpreis, type WasserGruppenpreis, type Wassergrunddaten } from './api';
 import { GruppenpreisDialog } from './GruppenpreisDialog';
+import { GruppenVorschauDialog } from './GruppenVorschauDialog';
 import { formatPreis } from './preis';
 
 const COLUMNS: readonly ListColumn<WasserGruppenpreis>[] = [
@@ -36,7 +38,10 @@ const COLUMNS: readonly ListColumn<WasserGruppenpreis>[] = [
   },
 ];
 
-type DialogState = { kind: 'edit'; preis?: WasserGruppenpreis } | { kind: 'delete'; preis: WasserGruppenpreis };
+type DialogState =
+  | { kind: 'edit'; preis?: WasserGruppenpreis }
+  | { kind: 'delete'; preis: WasserGruppenpreis }
+  | { kind: 'vorschau'; preis: WasserGruppenpreis };
 
 /** The water groups of a year that pay their own price per m³: add, change, remove. */
 export function GruppenPreise({ daten, canEdit }: { daten: Wassergrunddaten; canEdit: boolean }) {
@@ -80,24 +85,30 @@ export function GruppenPreise({ daten, canEdit }: { daten: Wassergrunddaten; can
             sort={sort}
             onSortChange={setSort}
             onAction={undefined}
-            actions={
-              canEdit
-                ? (row) => (
-                    <>
-                      <RowAction
-                        label={`Gruppenpreis ${row.gruppeName} bearbeiten`}
-                        icon={<Edit />}
-                        onPress={() => setDialog({ kind: 'edit', preis: row })}
-                      />
-                      <RowAction
-                        label={`Gruppenpreis ${row.gruppeName} löschen`}
-                        icon={<Delete />}
-                        onPress={() => setDialog({ kind: 'delete', preis: row })}
-                      />
-                    </>
-                  )
-                : undefined
-            }
+            actions={(row) => (
+              <>
+                {/* The preview writes nothing: the View right may check a price too. */}
+                <RowAction
+                  label={`Vorschau der Gruppe ${row.gruppeName}`}
+                  icon={<Preview />}
+                  onPress={() => setDialog({ kind: 'vorschau', preis: row })}
+                />
+                {canEdit ? (
+                  <>
+                    <RowAction
+                      label={`Gruppenpreis ${row.gruppeName} bearbeiten`}
+                      icon={<Edit />}
+                      onPress={() => setDialog({ kind: 'edit', preis: row })}
+                    />
+                    <RowAction
+                      label={`Gruppenpreis ${row.gruppeName} löschen`}
+                      icon={<Delete />}
+                      onPress={() => setDialog({ kind: 'delete', preis: row })}
+                    />
+                  </>
+                ) : null}
+              </>
+            )}
             height="size-3000"
             emptyState={() => <Text>Keine Gruppenpreise.</Text>}
           />
@@ -111,6 +122,8 @@ export function GruppenPreise({ daten, canEdit }: { daten: Wassergrunddaten; can
             preis={dialog.preis}
             vergeben={daten.gruppen.map((g) => g.gruppeId)}
           />
+        ) : dialog?.kind === 'vorschau' ? (
+          <GruppenVorschauDialog daten={daten} preis={dialog.preis} />
         ) : dialog?.kind === 'delete' ? (
           <DeleteDialog
             title={`Gruppenpreis ${dialog.preis.gruppeName} löschen?`}

@@ -1,13 +1,15 @@
-import { Button, Content, Flex, Heading, IllustratedMessage, Text, View } from '@adobe/react-spectrum';
+import { Button, Content, DialogContainer, Flex, Heading, IllustratedMessage, Text, View } from '@adobe/react-spectrum';
 import Add from '@spectrum-icons/workflow/Add';
+import Delete from '@spectrum-icons/workflow/Delete';
 import { useState } from 'react';
 import { useHasRight } from '../../../api/common';
 import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
+import { DeleteDialog } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
-import { createWassergrunddaten, useWassergrunddatenList } from './api';
+import { createWassergrunddaten, deleteWassergrunddaten, useWassergrunddatenList } from './api';
 import { GrunddatenForm } from './GrunddatenForm';
 import { GruppenPreise } from './GruppenPreise';
 
@@ -22,6 +24,7 @@ export default function WassergrunddatenScreen() {
   const { year, years } = useSelectedYear();
   const list = useWassergrunddatenList();
   const [creating, setCreating] = useState(false);
+  const [loeschen, setLoeschen] = useState(false);
   const daten = year ? list.data?.find((d) => d.pachtabrechnungId === year.id) : undefined;
   const vorjahr = year ? list.data?.find((d) => d.jahr < year.jahr) : undefined;
 
@@ -49,7 +52,25 @@ export default function WassergrunddatenScreen() {
       </View>
       <Flex gap="size-200" alignItems="end" wrap>
         <YearPicker label="Abrechnungsjahr" />
+        {canEdit && daten ? (
+          <Button variant="negative" style="outline" onPress={() => setLoeschen(true)}>
+            <Delete />
+            <Text>Wassergrunddaten {daten.jahr} löschen</Text>
+          </Button>
+        ) : null}
       </Flex>
+      <DialogContainer onDismiss={() => setLoeschen(false)}>
+        {loeschen && daten ? (
+          <DeleteDialog
+            title={`Wassergrunddaten ${daten.jahr} löschen?`}
+            run={() => deleteWassergrunddaten(daten.id)}
+            success={`Wassergrunddaten ${daten.jahr} gelöscht.`}
+          >
+            Preis, Grundgebühr, Schwundmethode und Gruppenpreise von {daten.jahr} werden gelöscht. Eine
+            Wasserabrechnung, die sie schon verwendet, verhindert das Löschen.
+          </DeleteDialog>
+        ) : null}
+      </DialogContainer>
       {years && years.length === 0 ? (
         <MessageBanner
           level="info"

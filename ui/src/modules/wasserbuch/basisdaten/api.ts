@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { berechneGruppeBody, Wasserabrechnung } from '../../../../../src/modules/wasserbuch/schema/abrechnung';
 import type {
   gruppeBody,
   SchwundMethode,
@@ -76,6 +77,11 @@ export function deleteGruppenpreis(id: number, wasserberechnungID: number) {
     query: { id, wasserberechnungID },
     revalidatePrefixes: GRUNDDATEN_PREFIXES,
   });
+}
+
+/** The settlement preview of one group's plots with this year's data (nothing is stored). */
+export function berechneGruppenVorschau(body: z.input<typeof berechneGruppeBody>) {
+  return apiFetch<Wasserabrechnung>(`${A}/BerechneWasserabrechnungGruppe`, { method: 'POST', json: body });
 }
 
 /** The groups of Stammdaten to choose from (`{ id, name }`). */
