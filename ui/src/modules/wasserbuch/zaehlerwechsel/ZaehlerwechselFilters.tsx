@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { invalid } from '../../../components/formKit';
-import type { PlotMeter } from './zaehlerwechselApi';
+import type { PlotLookup } from './zaehlerwechselApi';
 
 // The list's filters (period and plot), kept in the URL (?von=2026-01-01&bis=…&parzelle=12) like
 // every list filter, so a filtered list can be bookmarked and survives a reload.
@@ -60,13 +60,13 @@ export function DateFilter({
   );
 }
 
-/** The plot filter: a combo box over the plots; empty = all plots. */
+/** The plot filter: a combo box over every plot (also those given up since); empty = all plots. */
 export function PlotFilter({
   plots,
   value,
   onChange,
 }: {
-  plots: readonly PlotMeter[] | undefined;
+  plots: readonly PlotLookup[] | undefined;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
 }) {

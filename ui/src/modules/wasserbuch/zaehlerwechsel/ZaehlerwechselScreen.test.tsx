@@ -93,6 +93,13 @@ function api(extra: Record<string, Parameters<typeof app.api>[0][string]> = {}) 
   app.api({
     ...signedIn(WASSER_EDIT),
     [LIST]: () => json(WECHSEL),
+    // Every plot, also 12 (given up since, so without a meter in GetZaehlerEichung).
+    'GET /api/Common/Parzellen': () =>
+      json([
+        { id: 1, name: '7' },
+        { id: 2, name: '12' },
+        { id: 3, name: '17' },
+      ]),
     'GET /api/Wasserbuch/GetZaehlerEichung': () =>
       json([
         meter({ parzelleId: 3, parzelleNummer: '17', adresseName: 'Gruber Franz', zaehlernummer: 'WZ-17' }),
@@ -163,6 +170,25 @@ describe('ZaehlerwechselScreen', () => {
     await waitFor(() => expect(rowTexts(container)).toHaveLength(1));
     expect(field(container, 'Von').value).toBe('01.01.2026');
     expect(field(container, 'Bis').value).toBe('31.12.2026');
+  });
+
+  it('filters by any plot, also one given up since (no meter now)', async () => {
+    api({ [`${LIST}?parzelleId=2`]: () => json([WECHSEL[1]]) });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(2));
+    const combo = field(container, 'Parzelle');
+    await act(async () => combo.focus());
+    await typeInto(combo, '12');
+    let option: HTMLElement | undefined;
+    await waitFor(() => {
+      option = [...document.body.querySelectorAll<HTMLElement>('[role="option"]')].find(
+        (o) => o.textContent?.trim() === '12',
+      );
+      expect(option).toBeDefined();
+    });
+    await click(option!);
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(1));
+    expect(callsTo(app.fetchMock, 'GET', '/api/Wasserbuch/GetZaehlerwechsel?parzelleId=2')).toHaveLength(1);
   });
 
   it('records a change: shows the last readings, flags a too low final reading as typed, sends dots', async () => {

@@ -15,7 +15,7 @@ import { DateFilter, PlotFilter, useZaehlerwechselFilter } from './Zaehlerwechse
 import {
   downloadExport,
   downloadProtokoll,
-  usePlotMeters,
+  useParzellenLookup,
   useZaehlerwechselList,
   type Zaehlerwechsel,
 } from './zaehlerwechselApi';
@@ -79,7 +79,7 @@ export default function ZaehlerwechselScreen() {
   const canEdit = useHasRight('WebApp.Wasser.Edit', 'WebApp.Stammdaten.Edit') === true;
   const filter = useZaehlerwechselFilter();
   const query = useZaehlerwechselList(filter);
-  const plots = usePlotMeters();
+  const plots = useParzellenLookup();
   const period = { von: filter.von, bis: filter.bis, parzelleId: filter.parzelleId };
   const [dialog, setDialog] = useState<DialogState | null>(null);
   // The list kit needs an id per row: a change is its old meter's final reading.

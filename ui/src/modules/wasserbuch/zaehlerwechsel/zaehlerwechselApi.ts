@@ -61,9 +61,24 @@ export function useZaehlerwechselList(filter: ZaehlerwechselFilter) {
   return useApi<Zaehlerwechsel[]>(zaehlerwechselKey(filter));
 }
 
+/** A plot as Common/Parzellen names it (`name` = its number). */
+export interface PlotLookup {
+  id: number;
+  name: string;
+}
+
 /**
- * The plots with a meter (GetZaehlerEichung without `tage`: every active meter with the plot's
- * holder and current meter number; readable with the Wasser and the Stammdaten rights), by number.
+ * Every plot, active or not (Common/Parzellen, open to the Wasser rights): the list filter, since a
+ * plot given up since still has its old meter changes.
+ */
+export function useParzellenLookup() {
+  return useApi<PlotLookup[]>('/api/Common/Parzellen');
+}
+
+/**
+ * The plots a meter can be changed on, for the dialog: GetZaehlerEichung without `tage` answers every
+ * active meter with the plot's holder and current meter number — the dialog shows both and finds a
+ * plot by its holder's name, which Common/Parzellen cannot. By number.
  */
 export function usePlotMeters(enabled = true) {
   const query = useApi<ZaehlerEichung[]>(enabled ? `${W}/GetZaehlerEichung` : null);
