@@ -186,6 +186,12 @@ describe('ImportFunkwasserablesungData', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['name', 'trennzeichen']);
     expect((await wasserwart.delete('Wasserbuch/DeleteFunkImportMapping', { name: 'Kamstrup Büro' })).status).toBe(204);
     expect((await wasserwart.delete('Wasserbuch/DeleteFunkImportMapping', { name: 'Kamstrup Büro' })).status).toBe(404);
+    // The Wasserwart can read who changed the mapping (not only an administrator).
+    const history = await wasserwart.get<{ action: string }[]>('Common/GetHistory', {
+      entityID: 'FunkImportMapping:Kamstrup Büro',
+    });
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.map((h) => h.action).sort()).toEqual(['create', 'delete']);
   });
 
   it('reads a comma-separated file with decimal dots by column letters', async () => {

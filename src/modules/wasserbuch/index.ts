@@ -36,6 +36,7 @@ export const wasserbuchModule: KgvModule = {
   entities: {
     Wasserablesung: { label: 'Wasserablesung', view, edit },
     Wasserablesungsrunde: { label: 'Ablesungsrunde', view, edit },
+    FunkImportMapping: { label: 'Importschema Funkzähler', view, edit },
     // The settlement's records are the Kassier's too (WASSERABRECHNUNG_VIEW/EDIT).
     Wassergrunddaten: { label: 'Wassergrunddaten', view: WASSERABRECHNUNG_VIEW, edit: WASSERABRECHNUNG_EDIT },
     Wasserabrechnung: { label: 'Wasserabrechnung', view: WASSERABRECHNUNG_VIEW, edit: WASSERABRECHNUNG_EDIT },
