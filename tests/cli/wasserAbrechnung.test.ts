@@ -1,36 +1,16 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wasserabrechnung } from '../../src/modules/wasserbuch/schema/abrechnung';
 import { nowDb } from '../../src/platform/db/db';
+import { runKgv } from '../helpers/kgvCli';
 import { createTestDb, type TestDb } from '../helpers/testDb';
 
 // `kgv wasser abrechnung` as the Kassier runs it: the per-plot table in German, --json with the
 // API's object, --dry-run storing nothing, the stored settlement, and the refusals on stderr.
 // DOMAIN.md's example (proportional): P1 351.22 €, P2 351.22 €, P3 257.56 € plus 10.00 € each.
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const bin = path.join(root, 'bin/kgv.mjs');
 let t: TestDb;
 
-async function kgv(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    DATA_DIR: t.config.dataDir,
-    SESSION_SECRET: t.config.sessionSecret,
-    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-  };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const kgv = (...args: string[]) => runKgv(t, ...args);
 
 const ts = () => ({ created_at: nowDb(), updated_at: nowDb() });
 

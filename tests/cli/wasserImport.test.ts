@@ -1,36 +1,17 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../src/platform/services';
 import { buildHauptwasserzaehler, buildParzelle } from '../helpers/factories';
+import { repoRoot, runKgv } from '../helpers/kgvCli';
 import { createTestDb, type TestDb } from '../helpers/testDb';
 
 // `kgv import wasser FILE`: the radio-meter import from the command line, as a Wasserwart runs it.
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const bin = path.join(root, 'bin/kgv.mjs');
-const fixture = (name: string) => path.join(root, 'tests/fixtures/wasser', name);
+const fixture = (name: string) => path.join(repoRoot, 'tests/fixtures/wasser', name);
 let t: TestDb;
 
-async function kgv(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    DATA_DIR: t.config.dataDir,
-    SESSION_SECRET: t.config.sessionSecret,
-    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-  };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const kgv = (...args: string[]) => runKgv(t, ...args);
 const readings = async () =>
   (await t.db('wasserablesungen').orderBy('id').select('datum', 'zaehlernummer', 'stand_liter', 'quelle')).map((r) => [
     String(r.datum).slice(0, 10),
