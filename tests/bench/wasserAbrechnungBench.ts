@@ -6,7 +6,12 @@
 // Run alone: `node --expose-gc --import tsx tests/bench/wasserAbrechnungBench.ts` (DATABASE_URL for MariaDB).
 import { pathToFileURL } from 'node:url';
 import { erstelleAbrechnung } from '../../src/modules/wasserbuch/services/abrechnungStore';
-import { consumptionsOf, readingsUpTo, readMasterData } from '../../src/modules/wasserbuch/services/settlementInputs';
+import {
+  consumptionsOf,
+  readingsUpTo,
+  readMasterData,
+  settlementInputOf,
+} from '../../src/modules/wasserbuch/services/settlementInputs';
 import { settleWater } from '../../src/modules/wasserbuch/services/settlementMath';
 import { berechneAbrechnung } from '../../src/modules/wasserbuch/services/wasserabrechnung';
 import { systemActor } from '../../src/platform/auth/principal';
@@ -131,24 +136,14 @@ export async function benchWasserAbrechnung(
       floor.push(
         await measure(async () => {
           const inputs = consumptionsOf(await readingsUpTo(db, BIS), await readMasterData(db), { von: VON, bis: BIS });
-          const result = settleWater({
-            schwundMethode: 'proportional',
-            hauptwasserzaehler: inputs.hauptwasserzaehler.map((h) => ({
-              id: h.id,
-              nummer: h.nummer,
-              verbrauch: h.consumption.verbrauch,
-            })),
-            parzellen: inputs.parzellen.map((p) => ({
-              parzelleId: p.parzelleId,
-              parzelleNummer: p.parzelleNummer,
-              adresseId: null,
-              hauptwasserzaehlerId: p.hauptwasserzaehlerId,
-              verbrauch: p.consumption.verbrauch,
-              preisProM3: '2.15',
+          const result = settleWater(
+            settlementInputOf(inputs, {
+              schwundMethode: 'proportional',
               grundgebuehrCent: 1200,
-              akontoCent: 0,
-            })),
-          });
+              priceOf: () => '2.15',
+              akontoOf: () => 0,
+            }),
+          );
           check(result.zeilen.length, 'floor');
         }),
       );

@@ -1,11 +1,14 @@
 import { formatGermanDate } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
+import type { Cents, DecimalString } from '../../../platform/money';
 import { fromLiter } from './readingRows';
 import {
   GesunkenerZaehlerstandError,
   type MeterConsumption,
   meterConsumption,
   missingPeriodEnds,
+  type SchwundMethode,
+  type SettlementInput,
   type SettlementPeriod,
   type SettlementReading,
 } from './settlementMath';
@@ -207,4 +210,37 @@ export async function loadSettlementInputs(db: Db, period: SettlementPeriod): Pr
   // One after the other: inside a transaction SQLite has a single connection anyway.
   const readings = await readingsUpTo(db, period.bis);
   return consumptionsOf(readings, await readMasterData(db), period);
+}
+
+/** What a settlement charges besides the volumes: the year's method and fee, each plot's price and akonto paid. */
+export type SettlementTerms = {
+  schwundMethode: SchwundMethode;
+  grundgebuehrCent: Cents;
+  priceOf: (plot: PlotConsumption) => DecimalString;
+  akontoOf: (parzelleId: number) => Cents;
+};
+
+/** settleWater's input from the consumptions read here (the service and the benchmark's floor alike). */
+export function settlementInputOf(
+  inputs: Pick<SettlementInputs, 'parzellen' | 'hauptwasserzaehler'>,
+  terms: SettlementTerms,
+): SettlementInput {
+  return {
+    schwundMethode: terms.schwundMethode,
+    hauptwasserzaehler: inputs.hauptwasserzaehler.map((h) => ({
+      id: h.id,
+      nummer: h.nummer,
+      verbrauch: h.consumption.verbrauch,
+    })),
+    parzellen: inputs.parzellen.map((p) => ({
+      parzelleId: p.parzelleId,
+      parzelleNummer: p.parzelleNummer,
+      adresseId: null,
+      hauptwasserzaehlerId: p.hauptwasserzaehlerId,
+      verbrauch: p.consumption.verbrauch,
+      preisProM3: terms.priceOf(p),
+      grundgebuehrCent: terms.grundgebuehrCent,
+      akontoCent: terms.akontoOf(p.parzelleId),
+    })),
+  };
 }

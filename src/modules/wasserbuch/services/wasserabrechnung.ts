@@ -6,7 +6,7 @@ import { nutzungsberechtigteOver } from '../../stammdaten/services';
 import type { AbrechnungHauptzaehler, NeueWasserabrechnung, Wasserabrechnung } from '../schema/abrechnung';
 import { type AbrechnungKopf, assemble, segmentOf, type ZeileParts } from './abrechnungRows';
 import { AbrechnungAbgelehntError } from './settlementErrors';
-import { loadSettlementInputs } from './settlementInputs';
+import { loadSettlementInputs, settlementInputOf } from './settlementInputs';
 import { NegativerSchwundError, settleWater } from './settlementMath';
 import { getWassergrunddaten, grunddatenFuerJahr } from './wassergrunddaten';
 
@@ -95,24 +95,14 @@ export async function berechneAbrechnung(db: Db, params: BerechneParams): Promis
 
   let result: ReturnType<typeof settleWater>;
   try {
-    result = settleWater({
-      schwundMethode: grunddaten.schwundMethode,
-      hauptwasserzaehler: inputs.hauptwasserzaehler.map((h) => ({
-        id: h.id,
-        nummer: h.nummer,
-        verbrauch: h.consumption.verbrauch,
-      })),
-      parzellen: inputs.parzellen.map((p) => ({
-        parzelleId: p.parzelleId,
-        parzelleNummer: p.parzelleNummer,
-        adresseId: null,
-        hauptwasserzaehlerId: p.hauptwasserzaehlerId,
-        verbrauch: p.consumption.verbrauch,
-        preisProM3: priceOf(p.gruppeId),
+    result = settleWater(
+      settlementInputOf(inputs, {
+        schwundMethode: grunddaten.schwundMethode,
         grundgebuehrCent: grunddaten.grundgebuehrCent,
-        akontoCent: akonto.get(p.parzelleId) ?? 0,
-      })),
-    });
+        priceOf: (p) => priceOf(p.gruppeId),
+        akontoOf: (parzelleId) => akonto.get(parzelleId) ?? 0,
+      }),
+    );
   } catch (err) {
     if (!(err instanceof NegativerSchwundError)) throw err;
     throw new AbrechnungAbgelehntError(
