@@ -224,6 +224,26 @@ describe('deletes that name readings', () => {
     expect((await admin.delete('Stammdaten/DeleteParzelle', { id: leer.id })).status).toBe(204);
   });
 
+  it('refuses to delete a plot that has a stored akonto but no reading, naming the akonto', async () => {
+    const jahr = await buildPachtabrechnung(app.services, 2031);
+    const grunddaten = await admin.post('Abrechnung/GetNewWassergrunddaten', undefined, {
+      query: { pachtabrechnungID: jahr.id },
+    });
+    expect(grunddaten.status, grunddaten.text).toBe(200);
+    const p = await buildParzelle(app.services, { nummer: 'D-15', wasserzaehlerNummer: 'D-15W' });
+    const saved = await wasserwart.post('Wasserbuch/UpdateWasserakontoberechnung', {
+      stichtag: '2031-01-15',
+      zeilen: [{ parzelleId: p.id, akontoCent: 5000 }],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const res = await admin.delete<Problem>('Stammdaten/DeleteParzelle', { id: p.id });
+    expect(res.status).toBe(409);
+    expect(res.body.title).toBe(
+      'Die Parzelle D-15 hat ein Wasser-Akonto zum 15.01.2031; das gehört zum Wasserbuch. Setzen Sie die Parzelle auf inaktiv, statt sie zu löschen.',
+    );
+    expect(await app.services.db('parzellen').where({ id: p.id })).toHaveLength(1);
+  });
+
   it('refuses to delete a main meter with readings typed in the water book', async () => {
     const hwz = await buildHauptwasserzaehler(app.services, { nummer: 'HWZ-D1' });
     await lesen({ datum: '2026-04-01', hauptwasserzaehlerId: hwz.id, stand: '10' });

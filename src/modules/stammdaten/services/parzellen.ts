@@ -270,6 +270,18 @@ async function deleteParzelleInTransaction(db: Db, actor: Actor, id: number): Pr
       'still_referenced',
     );
   }
+  // A stored akonto (proposed for every plot with a meter, read or not) or settlement keeps it too.
+  const { abrechnung, akonto } = await wasserablesungen().abrechnungenVon(db, id);
+  if (abrechnung || akonto) {
+    const was = abrechnung
+      ? `ist in der Wasserabrechnung zum ${formatGermanDate(abrechnung)}`
+      : `hat ein Wasser-Akonto zum ${formatGermanDate(akonto ?? '')}`;
+    throw conflict(
+      `Die Parzelle ${before.nummer} ${was}; das gehört zum Wasserbuch. Setzen Sie die Parzelle auf inaktiv, statt sie zu löschen.`,
+      undefined,
+      'still_referenced',
+    );
+  }
   await db('parzelle_jahr').where({ parzelle_id: id }).delete();
   await db('parzellen').where({ id }).delete();
   await recordHistory(db, actor, {

@@ -35,6 +35,8 @@ export type WasserablesungenProvider = {
   letzteHwzAblesungen(db: Db, ids: number[]): Promise<Map<number, LetzteAblesung>>;
   /** How many readings a plot or main meter has, and the date of the newest. */
   ablesungenVon(db: Db, owner: AblesungOwner): Promise<{ anzahl: number; zuletzt: string | null }>;
+  /** The newest water settlement and stored akonto day that name a plot (null: none); they keep the plot. */
+  abrechnungenVon(db: Db, parzelleId: number): Promise<{ abrechnung: string | null; akonto: string | null }>;
   /** WechselHWZ's readings: the old meter's final one and the new meter's first one (422 on a clash). */
   hwzWechsel(db: Db, actor: Actor, data: HwzWechselReadings): Promise<void>;
   /** The main-meter readings as the sheet HWZAblesungen carries them, by id. */

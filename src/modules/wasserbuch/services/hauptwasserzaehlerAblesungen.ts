@@ -47,6 +47,19 @@ async function ablesungenVon(db: Db, owner: AblesungOwner) {
   return { anzahl, zuletzt: anzahl && row?.zuletzt ? day(row.zuletzt) : null };
 }
 
+async function abrechnungenVon(db: Db, parzelleId: number) {
+  const abrechnung = await db('wasserabrechnung_zeilen')
+    .join('wasserabrechnungen', 'wasserabrechnungen.id', 'wasserabrechnung_zeilen.wasserabrechnung_id')
+    .where('wasserabrechnung_zeilen.parzelle_id', parzelleId)
+    .max({ d: 'wasserabrechnungen.stichtag' })
+    .first();
+  const akonto = await db('wasserakonto').where({ parzelle_id: parzelleId }).max({ d: 'stichtag' }).first();
+  return {
+    abrechnung: abrechnung?.d ? day(abrechnung.d) : null,
+    akonto: akonto?.d ? day(akonto.d) : null,
+  };
+}
+
 /**
  * WechselHWZ's readings (Stammdaten checked dates, stands and numbers): the old meter's final reading
  * (a row of the old meter that day — a round's empty row or a reading typed before — becomes it) and
@@ -201,6 +214,7 @@ async function importHwzAblesungen(db: Db, rows: HwzAblesungSheetRow[], createdA
 export const wasserablesungenFuerStammdaten: WasserablesungenProvider = {
   letzteHwzAblesungen,
   ablesungenVon,
+  abrechnungenVon,
   hwzWechsel,
   exportHwzAblesungen,
   importHwzAblesungen,
