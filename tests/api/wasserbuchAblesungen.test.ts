@@ -141,6 +141,11 @@ describe('Wasserablesungen', () => {
     expect(del.status, del.text).toBe(200);
     expect(del.body.geloescht).toBe(res.body.length);
     expect(await list({ datum: '2026-06-30' })).toEqual([]);
+    // Each deleted reading's history ends with its deletion, showing what it was.
+    const gone = await wasserwart.get<{ action: string; before: { datum: string } }[]>('Common/GetHistory', {
+      entityID: `Wasserablesung:${res.body[0]?.id}`,
+    });
+    expect(gone.body.at(-1)).toMatchObject({ action: 'delete', before: { datum: '2026-06-30' } });
     expect(await list({ datum: '2026-07-01' })).toHaveLength(1);
     expect((await wasserwart.delete('Wasserbuch/DeleteAllWasserablesungen', { datum: '2026-06-30' })).status).toBe(404);
     const one = (await list({ datum: '2026-07-01' }))[0];

@@ -4,7 +4,7 @@ import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { notFound, validationFailed } from '../../../platform/errors';
-import { recordHistory } from '../../../platform/history/history';
+import { recordHistory, recordHistoryMany } from '../../../platform/history/history';
 import type { Ablesedatum, Ablesung, AblesungenFilter, AblesungInput } from '../schema/ablesungen';
 import { assertAblesungenUnbenutzt } from './abrechnungUsage';
 import {
@@ -162,15 +162,18 @@ export async function deleteAllAblesungen(
     if (!before.length) throw notFound(`Am ${formatGermanDate(datum)} gibt es keine Ablesungen.`);
     await assertAblesungenUnbenutzt(trx, datum);
     await trx('wasserablesungen').where({ datum }).delete();
-    // One entry per reading: each reading's history then ends with its deletion.
-    for (const r of before) {
-      await recordHistory(trx, actor, {
+    // One entry per reading, so each reading's history ends with its deletion; in chunks, as a
+    // round of a large club has thousands of rows.
+    await recordHistoryMany(
+      trx,
+      actor,
+      before.map((r) => ({
         entityType: ABLESUNG_HISTORY_TYPE,
         entityId: r.id,
         action: 'delete',
         before: withoutVersion(r),
-      });
-    }
+      })),
+    );
     return { datum, geloescht: before.length };
   });
 }
