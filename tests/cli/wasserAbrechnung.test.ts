@@ -86,15 +86,20 @@ describe('kgv wasser abrechnung', () => {
     expect(await stored()).toBe(0);
   });
 
-  it('stores the settlement and prints it as the API’s JSON with --json; refuses a second one', async () => {
-    const res = await kgv('wasser', 'abrechnung', '--stichtag', '2026-10-31', '--json');
+  it('stores the settlement with the akonto named by --akonto and prints it as the API’s JSON with --json; refuses a second one', async () => {
+    // An akonto calculation after `von`, so only --akonto picks it (the default takes one on or before `von`).
+    for (const p of await t.db('parzellen').select('id')) {
+      await t.db('wasserakonto').insert({ stichtag: '2026-01-15', parzelle_id: p.id, akonto_cent: 30000, ...ts() });
+    }
+    const res = await kgv('wasser', 'abrechnung', '--stichtag', '2026-10-31', '--akonto', '2026-01-15', '--json');
     expect(res.code, res.stderr).toBe(0);
     const a = JSON.parse(res.stdout) as Wasserabrechnung;
     expect(a.id).toBeGreaterThan(0);
-    expect(a.zeilen.map((z) => [z.parzelleNummer, z.betragCent])).toEqual([
-      ['1', 36122],
-      ['2', 36122],
-      ['3', 26756],
+    expect(a.akontoStichtag).toBe('2026-01-15');
+    expect(a.zeilen.map((z) => [z.parzelleNummer, z.betragCent, z.akontoCent, z.differenzCent])).toEqual([
+      ['1', 36122, 30000, 6122],
+      ['2', 36122, 30000, 6122],
+      ['3', 26756, 30000, -3244],
     ]);
     expect(await stored()).toBe(1);
     const again = await kgv('wasser', 'abrechnung', '--stichtag', '2026-10-31');

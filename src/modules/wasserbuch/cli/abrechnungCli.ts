@@ -9,7 +9,7 @@ import type { Wasserabrechnung } from '../schema/abrechnung';
 import { erstelleAbrechnung } from '../services/abrechnungStore';
 import { berechneAbrechnung } from '../services/wasserabrechnung';
 
-// `kgv wasser abrechnung --stichtag D [--von D] [--dry-run] [--json]`: the same service as
+// `kgv wasser abrechnung --stichtag D [--von D] [--akonto D] [--dry-run] [--json]`: the same service as
 // Wasserbuch/ErstelleAbrechnung; prints the per-plot table and the totals in German, or with --json
 // exactly the Wasserabrechnung object the API answers.
 
