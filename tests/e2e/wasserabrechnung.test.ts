@@ -1,16 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/apiClient';
-import {
-  buildAdresse,
-  buildGruppe,
-  buildHauptwasserzaehler,
-  buildPachtabrechnung,
-  buildPachtverhaeltnis,
-  buildParzelle,
-} from '../helpers/factories';
+import { buildGruppe } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
-import { launchBrowser, newPage, signIn } from './browser';
+import { buildDomainBeispiel, type DomainBeispiel, openSignedIn, flatText as text } from './wasserbuchSetup';
 
 // Issue 12: the Kassier enters the year's water basis data in the browser, the Wasserwart previews
 // and creates the settlement of DOMAIN.md's water example (readings set up through the API, P2's
@@ -21,7 +14,7 @@ let app: TestApp;
 let browser: Browser;
 let page: Page;
 let wasserwart: ApiClient;
-const ids: Record<string, number> = {};
+let ids: DomainBeispiel;
 const VON = '2026-04-01';
 const STICHTAG = '2026-10-31';
 
@@ -34,19 +27,7 @@ beforeAll(async () => {
   app = await startTestApp();
   const s = app.services;
   wasserwart = await app.signedIn(['Wasserwart']);
-  const hwz = await buildHauptwasserzaehler(s, { nummer: 'HWZ-1' });
-  ids.hwz = hwz.id;
-  for (const [n, name] of [
-    ['1', 'Huber'],
-    ['2', 'Gruber'],
-    ['3', 'Wagner'],
-  ] as const) {
-    const p = await buildParzelle(s, { nummer: n, wasserzaehlerNummer: `WZ-${n}`, hauptwasserzaehlerId: hwz.id });
-    ids[`p${n}`] = p.id;
-    const a = await buildAdresse(s, { nachname: name, vorname: 'Eva' });
-    await buildPachtverhaeltnis(s, { parzelleId: p.id, adresseId: a.id, von: '2020-01-01' });
-  }
-  await buildPachtabrechnung(s, 2026);
+  ids = await buildDomainBeispiel(s);
   // A water group without plots: its price changes no figure of the example.
   await buildGruppe(s, { name: 'Vereinshaus' });
 
@@ -67,12 +48,7 @@ beforeAll(async () => {
   await reading({ datum: STICHTAG, parzelleId: ids.p2, stand: '83.2' });
   await reading({ datum: STICHTAG, parzelleId: ids.p3, stand: '150' });
 
-  browser = await launchBrowser();
-  page = await newPage(browser, app.url);
-  // The club's laptop (UI.md: screens work at 1366 px), tall enough that the toasts stay below the table.
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, 'admin@test.kgv', TEST_PASSWORD);
-  await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
+  ({ browser, page } = await openSignedIn(app, 'admin@test.kgv', TEST_PASSWORD));
 });
 afterAll(async () => {
   await browser?.close();
@@ -84,7 +60,6 @@ const rowOf = (name: string, plot: string) =>
   grid(name)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: plot, exact: true }) });
-const text = async (locator: ReturnType<Page['locator']>) => (await locator.innerText()).replace(/\s+/g, ' ');
 
 describe('Wasserabrechnung in the browser', () => {
   it('enters the basis data of the year', async () => {
@@ -162,9 +137,9 @@ describe('Wasserabrechnung in the browser', () => {
     expect(await text(rowOf(gespeichert, '3'))).toContain('€ 257,56');
 
     // The drill-down of P2: both meters with their readings, the loss share, the bill.
-    // Right after the save the page is still settling (the table measures itself and moves its row
-    // actions, the lists reload): a press on a button that is replaced under the pointer is lost,
-    // as it would be for a hand that fast. Press again until the dialog is there.
+    // Right after the save a first press on Details is sometimes lost (about one run in eight, never
+    // with the page instrumented; the button is neither moved nor replaced once the stored settlement
+    // shows — see the review of issue 12). Press again until the dialog is there.
     const details = page.getByRole('button', { name: 'Details Parzelle 2', exact: true });
     await page.waitForLoadState('networkidle');
     for (let attempt = 0; attempt < 5 && (await page.getByRole('dialog').count()) === 0; attempt++) {
@@ -229,5 +204,19 @@ describe('Wasserabrechnung in the browser', () => {
       .poll(() => page.getByText(/ist bereits gebucht und kann nicht mehr gelöscht werden/).count())
       .toBeGreaterThan(0);
     expect(await app.services.db('wasserabrechnungen').where({ stichtag: STICHTAG }).first('id')).toBeDefined();
+  });
+
+  it("refuses to delete the year's basis data while a settlement uses them", async () => {
+    await page.goto('/basisdatenabrechnung/wasserabrechnung/abrechnung');
+    await page.getByRole('button', { name: 'Wassergrunddaten 2026 löschen', exact: true }).click();
+    const frage = page.getByRole('alertdialog');
+    await expect.poll(() => frage.getByText('Wassergrunddaten 2026 löschen?').count()).toBe(1);
+    await frage.getByRole('button', { name: 'Löschen', exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByText('Die Wassergrunddaten 2026 werden von der Wasserabrechnung zum 31.10.2026 verwendet.').count(),
+      )
+      .toBeGreaterThan(0);
+    expect(await app.services.db('wassergrunddaten').count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
 });

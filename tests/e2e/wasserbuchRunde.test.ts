@@ -1,16 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/apiClient';
-import {
-  buildAdresse,
-  buildHauptwasserzaehler,
-  buildPachtabrechnung,
-  buildPachtverhaeltnis,
-  buildParzelle,
-  buildUser,
-} from '../helpers/factories';
+import { buildUser } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
-import { launchBrowser, newPage, signIn } from './browser';
+import { buildDomainBeispiel, type DomainBeispiel, openSignedIn, flatText as text } from './wasserbuchSetup';
 
 // Issue 12's test "a browser test that types a reading round with the keyboard and creates a
 // settlement": the Wasserwart types DOMAIN.md's two reading rounds on /wasserbuch/wasserablesung
@@ -23,36 +16,24 @@ let app: TestApp;
 let browser: Browser;
 let page: Page;
 let wasserwart: ApiClient;
-const ids: Record<string, number> = {};
+let ids: DomainBeispiel;
 
 beforeAll(async () => {
   app = await startTestApp();
   const s = app.services;
-  const hwz = await buildHauptwasserzaehler(s, { nummer: 'HWZ-1' });
-  ids.hwz = hwz.id;
-  for (const [n, name] of [
-    ['1', 'Huber'],
-    ['2', 'Gruber'],
-    ['3', 'Wagner'],
-  ] as const) {
-    const p = await buildParzelle(s, { nummer: n, wasserzaehlerNummer: `WZ-${n}`, hauptwasserzaehlerId: hwz.id });
-    ids[`p${n}`] = p.id;
-    const a = await buildAdresse(s, { nachname: name, vorname: 'Eva' });
-    await buildPachtverhaeltnis(s, { parzelleId: p.id, adresseId: a.id, von: '2020-01-01' });
-  }
-  const jahr = await buildPachtabrechnung(s, 2026);
+  ids = await buildDomainBeispiel(s);
   const user = await buildUser(s, { roles: ['Wasserwart'] });
   wasserwart = app.client();
   expect(await wasserwart.login(user.email, TEST_PASSWORD)).toBe(0);
   // The year's basis data (the Wassergrunddaten screen has its own browser test).
   const neu = await wasserwart.post<{ id: number; version: number }>('Abrechnung/GetNewWassergrunddaten', undefined, {
-    query: { pachtabrechnungID: jahr.id },
+    query: { pachtabrechnungID: ids.jahr },
   });
   expect(neu.status, neu.text).toBe(200);
   const saved = await wasserwart.post('Abrechnung/UpdateWassergrunddaten', {
     id: neu.body.id,
     version: neu.body.version,
-    pachtabrechnungId: jahr.id,
+    pachtabrechnungId: ids.jahr,
     preisProM3: '2.00',
     grundgebuehrCent: 1000,
     schwundMethode: 'proportional',
@@ -62,10 +43,7 @@ beforeAll(async () => {
   });
   expect(saved.status, saved.text).toBe(200);
 
-  browser = await launchBrowser();
-  page = await newPage(browser, app.url);
-  await signIn(page, user.email, TEST_PASSWORD);
-  await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
+  ({ browser, page } = await openSignedIn(app, user.email, TEST_PASSWORD));
 });
 afterAll(async () => {
   await browser?.close();
@@ -73,7 +51,6 @@ afterAll(async () => {
 });
 
 const input = (name: string) => page.getByRole('textbox', { name: `Stand ${name} (m³)`, exact: true });
-const text = async (locator: ReturnType<Page['locator']>) => (await locator.innerText()).replace(/\s+/g, ' ');
 
 /** A new round on `datum` (TT.MM.JJJJ), then the stands typed in walking order with Enter between. */
 async function typeRound(datum: string, stands: readonly string[]) {

@@ -1,4 +1,5 @@
 import { Cell, Column, Row, StatusLight, TableBody, TableHeader, TableView, Text } from '@adobe/react-spectrum';
+import { useMemo } from 'react';
 import { formatPercent } from '../../../../../src/platform/money';
 import type { HauptzaehlerBilanz } from './api';
 import { m3 } from './betrag';
@@ -16,6 +17,13 @@ export interface HauptzaehlerTabelleProps {
 
 /** Per main meter: what it measured, what its plots used together, the loss in m³ and %. */
 export function HauptzaehlerTabelle({ hauptwasserzaehler, warnProzent }: HauptzaehlerTabelleProps) {
+  // Spectrum caches a row by its item: new items when the threshold arrives, so the flag follows
+  // without remounting the table (a remount moves the page under a pressing hand) — and only then,
+  // so a re-render of the page (a dialog opening) does not rebuild and re-measure the rows.
+  const rows = useMemo(
+    () => hauptwasserzaehler.map((h) => ({ ...h, hoch: schwundZuHoch(h, warnProzent) })),
+    [hauptwasserzaehler, warnProzent],
+  );
   if (hauptwasserzaehler.length === 0) {
     return <Text>Keine Parzelle hängt an einem Hauptwasserzähler: es gibt keinen Schwund zu verteilen.</Text>;
   }
@@ -41,9 +49,7 @@ export function HauptzaehlerTabelle({ hauptwasserzaehler, warnProzent }: Hauptza
           Hinweis
         </Column>
       </TableHeader>
-      {/* Spectrum caches a row by its item: new items when the threshold arrives, so the flag follows
-          without remounting the table (a remount moves the page under a pressing hand). */}
-      <TableBody items={hauptwasserzaehler.map((h) => ({ ...h, hoch: schwundZuHoch(h, warnProzent) }))}>
+      <TableBody items={rows}>
         {(h) => {
           const hoch = h.hoch;
           const prozent = formatPercent(h.schwundProzent, 2, { nbsp: false });
