@@ -335,6 +335,42 @@ describe('Wasserabrechnung: DOMAIN.md example', () => {
     expect(all.status).toBe(409);
     expect(all.body.title).toBe('Die Wasserabrechnung zum 31.10.2026 verwendet die Ablesungen vom 31.10.2026.');
     expect((await wasserwart.delete('Wasserbuch/DeleteAllWasserablesungen', { datum: VON })).status).toBe(409);
+    // One reading of that date neither: not deleted, its stand not changed; its note may change.
+    const [one] = (
+      await wasserwart.get<{ id: number; version: number; stand: string; notiz: string; zaehlernummer: string }[]>(
+        'Wasserbuch/GetWasserablesungen',
+        { datum: STICHTAG },
+      )
+    ).body;
+    if (!one) throw new Error('no reading at the stichtag');
+    const del = await wasserwart.delete<Problem>('Wasserbuch/DeleteWasserablesung', { id: one.id });
+    expect(del.status).toBe(409);
+    expect(del.body.title).toContain('Die Wasserabrechnung zum 31.10.2026 verwendet diese Ablesung vom 31.10.2026');
+    const changed = await wasserwart.post<Problem>('Wasserbuch/UpdateWasserablesung', { ...one, stand: '999.000' });
+    expect(changed.status).toBe(409);
+    // Nor replaced by a radio-meter import with overwrite: the row is an error, nothing is written.
+    const form = new FormData();
+    const csv = `Seriennummer;Zählerstand;Zeitstempel\n${one.zaehlernummer};999,000;${STICHTAG} 07:00\n`;
+    form.append('file', new Blob([csv]), 'funk.csv');
+    const funk = await wasserwart.request<Problem & { fehler: { text: string }[] }>(
+      'POST',
+      'Wasserbuch/ImportFunkwasserablesungData',
+      { rawBody: form, query: { overwrite: true } },
+    );
+    expect(funk.status, funk.text).toBe(422);
+    expect(funk.body.fehler[0]?.text).toContain('Die Wasserabrechnung zum 31.10.2026 verwendet die Ablesung');
+    const reread = await wasserwart.get<{ stand: string; version: number }>('Wasserbuch/GetWasserAblesung', {
+      id: one.id,
+    });
+    expect(reread.body.stand).toBe(one.stand);
+    const noted = await wasserwart.post<{ notiz: string }>('Wasserbuch/UpdateWasserablesung', {
+      ...one,
+      version: reread.body.version,
+      notiz: 'Plombe geprüft',
+    });
+    expect(noted.status, noted.text).toBe(200);
+    expect(noted.body.notiz).toBe('Plombe geprüft');
+    expect((await wasserwart.delete('Wasserbuch/DeleteAllWasserablesungen', { datum: VON })).status).toBe(409);
     expect((await kassier.delete('Wasserbuch/DeleteWasserakontoberechnung', { stichtag: VON })).status).toBe(409);
     const w = (await kassier.get<Wassergrunddaten[]>('Abrechnung/GetWassergrunddaten')).body.find(
       (x) => x.jahr === 2026,

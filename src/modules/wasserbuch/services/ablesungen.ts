@@ -6,7 +6,7 @@ import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLoc
 import { notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory, recordHistoryMany } from '../../../platform/history/history';
 import type { Ablesedatum, Ablesung, AblesungenFilter, AblesungInput } from '../schema/ablesungen';
-import { assertAblesungenUnbenutzt } from './abrechnungUsage';
+import { assertAblesungenUnbenutzt, assertAblesungUnveraendert } from './abrechnungUsage';
 import {
   ABLESUNG_HISTORY_TYPE,
   compareReadings,
@@ -127,6 +127,7 @@ export async function saveAblesung(db: Db, actor: Actor, data: AblesungInput): P
       throw err;
     }
     const after = await getAblesung(trx, id);
+    if (before) await assertAblesungUnveraendert(trx, before, after);
     await recordHistory(trx, actor, {
       entityType: ABLESUNG_HISTORY_TYPE,
       entityId: id,
@@ -141,6 +142,7 @@ export async function saveAblesung(db: Db, actor: Actor, data: AblesungInput): P
 export async function deleteAblesung(db: Db, actor: Actor, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const before = await getAblesung(trx, id);
+    await assertAblesungUnveraendert(trx, before, null);
     await trx('wasserablesungen').where({ id }).delete();
     await recordHistory(trx, actor, {
       entityType: ABLESUNG_HISTORY_TYPE,

@@ -6,6 +6,7 @@ import { recordHistoryMany } from '../../../platform/history/history';
 import type { Ablesung } from '../schema/ablesungen';
 import type { FunkImportOptions, FunkImportResult, FunkZeile, Meldung } from '../schema/dokumente';
 import type { WasserablesungRow } from '../tables';
+import { settlementDates } from './abrechnungUsage';
 import { fehlersucheSchwellen } from './fehlersuche';
 import { type ParsedRow, parseFunkFile } from './funkImportParse';
 import { getFunkMapping, STANDARD_MAPPING } from './funkMapping';
@@ -180,13 +181,23 @@ export async function importFunk(
     for (const r of rows) existing.set(`${r.zaehler_key}|${r.zaehlernummer}|${String(r.datum).slice(0, 10)}`, r);
   }
   const overwrite = options.overwrite ?? false;
+  const pinned = await settlementDates(db, dates);
   for (const p of planned) {
     p.existing = existing.get(`${p.meter.key}|${p.meter.zaehlernummer}|${p.row.datum}`);
     const before = p.existing?.stand_liter;
     if (before == null) continue;
     p.zeile.vorherStand = fromLiter(before);
     p.zeile.status = Number(before) === toLiter(p.row.stand) ? 'unveraendert' : overwrite ? 'ersetzt' : 'uebersprungen';
+    const stichtag = pinned.get(p.row.datum);
+    if (p.zeile.status === 'ersetzt' && stichtag) {
+      // As for a reading typed in (abrechnungUsage.ts): a settlement's start or end stays as billed.
+      fehler.push({
+        zeile: p.row.zeile,
+        text: `Die Wasserabrechnung zum ${formatGermanDate(stichtag)} verwendet die Ablesung des Zählers „${p.row.seriennummer}“ vom ${formatGermanDate(p.row.datum)}; sie wird nicht ersetzt.`,
+      });
+    }
   }
+  fehler.sort((a, b) => a.zeile - b.zeile);
 
   const warnungen: Meldung[] = [];
   if (planned.length) {
