@@ -12,13 +12,15 @@ import {
   useDialogContainer,
 } from '@adobe/react-spectrum';
 import { useEffect, useState } from 'react';
-import { formatGermanDate } from '../../../../../src/platform/dates';
-import { describeError, isApiError } from '../../../api/errors';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { AbrechnungAnsicht } from '../jahresabrechnung/AbrechnungAnsicht';
-import { AbrechnungFehlerListe } from '../jahresabrechnung/AbrechnungFehlerListe';
-import { type AbrechnungFehler, abrechnungFehler } from '../jahresabrechnung/abrechnungFehler';
 import { useAblesungsdaten, useAbrechnungVorschlag, type Wasserabrechnung } from '../jahresabrechnung/api';
+import {
+  ablesetagItems,
+  type VorschauProblem,
+  VorschauProblemAnzeige,
+  vorschauProblem,
+} from '../jahresabrechnung/vorschauTeile';
 import { berechneGruppenVorschau, type WasserGruppenpreis, type Wassergrunddaten } from './api';
 
 export interface GruppenVorschauDialogProps {
@@ -37,31 +39,24 @@ export function GruppenVorschauDialog({ daten, preis }: GruppenVorschauDialogPro
   const { data: vorschlag } = useAbrechnungVorschlag();
   const [stichtag, setStichtag] = useState<string | null>(null);
   const [vorschau, setVorschau] = useState<Wasserabrechnung | null>(null);
-  const [fehler, setFehler] = useState<AbrechnungFehler | null>(null);
-  const [anderer, setAnderer] = useState<string | null>(null);
+  const [problem, setProblem] = useState<VorschauProblem | null>(null);
   const [rechnet, setRechnet] = useState(false);
 
   useEffect(() => {
     if (stichtag === null && vorschlag?.stichtag) setStichtag(vorschlag.stichtag);
   }, [stichtag, vorschlag]);
 
-  const stichtage = (ablesedaten ?? []).map((d) => ({
-    key: d.datum,
-    name: `${formatGermanDate(d.datum)} (${d.anzahl} Ablesungen${d.fehlend ? `, ${d.fehlend} fehlen` : ''})`,
-  }));
+  const stichtage = ablesetagItems(ablesedaten);
 
   async function berechnen() {
     if (!stichtag) return;
     setRechnet(true);
     setVorschau(null);
-    setFehler(null);
-    setAnderer(null);
+    setProblem(null);
     try {
       setVorschau(await berechneGruppenVorschau({ wasserberechnungID: daten.id, gruppeId: preis.gruppeId, stichtag }));
     } catch (error) {
-      const liste = isApiError(error) && error.status === 422 ? abrechnungFehler(error, stichtag) : null;
-      if (liste) setFehler(liste);
-      else setAnderer(describeError(error));
+      setProblem(vorschauProblem(error, stichtag));
     } finally {
       setRechnet(false);
     }
@@ -84,8 +79,7 @@ export function GruppenVorschauDialog({ daten, preis }: GruppenVorschauDialogPro
                 if (key === null) return;
                 setStichtag(String(key));
                 setVorschau(null);
-                setFehler(null);
-                setAnderer(null);
+                setProblem(null);
               }}
               description="Ablesedatum, bis zu dem gerechnet wird; Beginn: Stichtag der letzten Abrechnung"
               width="size-4600"
@@ -96,8 +90,7 @@ export function GruppenVorschauDialog({ daten, preis }: GruppenVorschauDialogPro
               Vorschau berechnen
             </Button>
           </Flex>
-          {fehler ? <AbrechnungFehlerListe fehler={fehler} /> : null}
-          {anderer ? <MessageBanner level="danger" title="Die Vorschau ging nicht" message={anderer} /> : null}
+          <VorschauProblemAnzeige problem={problem} />
           {vorschau ? (
             <>
               <MessageBanner

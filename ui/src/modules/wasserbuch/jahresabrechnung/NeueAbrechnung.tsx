@@ -12,13 +12,12 @@ import {
 } from '@adobe/react-spectrum';
 import { useEffect, useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
-import { describeError, isApiError } from '../../../api/errors';
+import { isApiError } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FehlersuchePanel } from '../fehlersuche/FehlersuchePanel';
 import { AbrechnungAnsicht } from './AbrechnungAnsicht';
-import { AbrechnungFehlerListe } from './AbrechnungFehlerListe';
-import { type AbrechnungFehler, abrechnungFehler } from './abrechnungFehler';
+import { abrechnungFehler } from './abrechnungFehler';
 import {
   type AbrechnungParameter,
   berechneVorschau,
@@ -28,6 +27,7 @@ import {
   useAkontoStichtage,
   type Wasserabrechnung,
 } from './api';
+import { ablesetagItems, type VorschauProblem, VorschauProblemAnzeige, vorschauProblem } from './vorschauTeile';
 
 const AUTO = 'auto';
 
@@ -46,8 +46,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
   const [von, setVon] = useState<string>(AUTO);
   const [akonto, setAkonto] = useState<string>(AUTO);
   const [vorschau, setVorschau] = useState<Wasserabrechnung | null>(null);
-  const [fehler, setFehler] = useState<AbrechnungFehler | null>(null);
-  const [anderer, setAnderer] = useState<string | null>(null);
+  const [problem, setProblem] = useState<VorschauProblem | null>(null);
   const [rechnet, setRechnet] = useState(false);
   const [fragen, setFragen] = useState(false);
 
@@ -63,10 +62,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
         ...(akonto !== AUTO ? { akontoStichtag: akonto } : {}),
       }
     : null;
-  const stichtage = (daten ?? []).map((d) => ({
-    key: d.datum,
-    name: `${formatGermanDate(d.datum)} (${d.anzahl} Ablesungen${d.fehlend ? `, ${d.fehlend} fehlen` : ''})`,
-  }));
+  const stichtage = ablesetagItems(daten);
   const vonTage = [
     {
       key: AUTO,
@@ -81,8 +77,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
 
   function neueWahl() {
     setVorschau(null);
-    setFehler(null);
-    setAnderer(null);
+    setProblem(null);
   }
 
   async function berechnen() {
@@ -92,9 +87,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
     try {
       setVorschau(await berechneVorschau(parameter));
     } catch (error) {
-      const liste = isApiError(error) && error.status === 422 ? abrechnungFehler(error, parameter.stichtag) : null;
-      if (liste) setFehler(liste);
-      else setAnderer(describeError(error));
+      setProblem(vorschauProblem(error, parameter.stichtag));
     } finally {
       setRechnet(false);
     }
@@ -112,7 +105,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
       const liste = isApiError(error) && error.status === 422 ? abrechnungFehler(error, parameter.stichtag) : null;
       if (liste) {
         setVorschau(null);
-        setFehler(liste);
+        setProblem({ fehler: liste, anderer: null });
       }
     }
   }
@@ -174,8 +167,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
           Vorschau berechnen
         </Button>
       </Flex>
-      {fehler ? <AbrechnungFehlerListe fehler={fehler} /> : null}
-      {anderer ? <MessageBanner level="danger" title="Die Vorschau ging nicht" message={anderer} /> : null}
+      <VorschauProblemAnzeige problem={problem} />
       {vorschau ? (
         <>
           <MessageBanner
