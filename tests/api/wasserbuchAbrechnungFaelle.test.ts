@@ -7,7 +7,7 @@ import type {
 } from '../../src/modules/wasserbuch/schema/grunddaten';
 import type { ApiClient } from '../helpers/apiClient';
 import { buildGruppe, buildHauptwasserzaehler, buildPachtabrechnung, buildParzelle } from '../helpers/factories';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 
 // The water settlement beyond DOMAIN.md's example: a loss that splits unevenly, a water group with
 // its own price, a plot without a main meter, Wassergrunddaten and group prices as calls, and the
@@ -158,6 +158,32 @@ describe('a loss that splits unevenly, a water group and a plot without main met
       gruppeId,
       preisProM3: '3',
     });
+  });
+
+  it('keeps a group that has its own water price, naming the year', async () => {
+    const leer = await buildGruppe(app.services, { name: 'Siedlung Süd' });
+    const preis = await client.post<Wassergruppe>('Abrechnung/UpdateWasserabrechnungGruppe', {
+      wasserberechnungID: grunddaten.id,
+      gruppeId: leer.id,
+      preisProM3: '2.5',
+    });
+    expect(preis.status, preis.text).toBe(200);
+    const del = await app.client();
+    await del.login('admin@test.kgv', TEST_PASSWORD);
+    const refused = await del.delete<Problem>('Stammdaten/DeleteGruppe', { id: leer.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.title).toBe(
+      'Die Gruppe „Siedlung Süd“ hat einen eigenen Wasserpreis in den Wassergrunddaten 2026; entfernen Sie ihn dort zuerst.',
+    );
+    expect(
+      (
+        await client.delete('Abrechnung/DeleteWasserberechnungGruppe', {
+          id: preis.body.id,
+          wasserberechnungID: grunddaten.id,
+        })
+      ).status,
+    ).toBe(204);
+    expect((await del.delete('Stammdaten/DeleteGruppe', { id: leer.id })).status).toBe(204);
   });
 
   it('reads, lists and refuses Wassergrunddaten in German', async () => {

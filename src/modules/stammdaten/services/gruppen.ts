@@ -8,6 +8,7 @@ import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { Gruppe, Lookup } from '../schema/parzellen';
 import { nameList, sameName } from './names';
+import { wasserablesungen } from './wasserablesungenProvider';
 
 export const GRUPPE_HISTORY_TYPE = 'Gruppe';
 const NOT_FOUND = 'Die Gruppe wurde nicht gefunden.';
@@ -102,7 +103,7 @@ async function saveGruppeInTransaction(
   return after;
 }
 
-/** Deletes a group no plot belongs to; else 409 naming the plots. */
+/** Deletes a group no plot belongs to and no year's water price names; else 409 naming them. */
 export async function deleteGruppe(db: Db, actor: Actor, id: number): Promise<void> {
   return inTransaction(db, (trx) => deleteGruppeInTransaction(trx, actor, id));
 }
@@ -114,6 +115,14 @@ async function deleteGruppeInTransaction(db: Db, actor: Actor, id: number): Prom
     const shown = nameList(plots.map((p) => p.nummer));
     throw conflict(
       `Die Gruppe „${before.name}“ ist ${plots.length === 1 ? 'der Parzelle' : `${plots.length} Parzellen`} ${shown} zugeordnet und kann nicht gelöscht werden.`,
+      undefined,
+      'still_referenced',
+    );
+  }
+  const jahre = await wasserablesungen().wasserpreisJahreVon(db, id);
+  if (jahre.length) {
+    throw conflict(
+      `Die Gruppe „${before.name}“ hat einen eigenen Wasserpreis in den Wassergrunddaten ${nameList(jahre.map(String))}; entfernen Sie ihn dort zuerst.`,
       undefined,
       'still_referenced',
     );

@@ -37,6 +37,8 @@ export type WasserablesungenProvider = {
   ablesungenVon(db: Db, owner: AblesungOwner): Promise<{ anzahl: number; zuletzt: string | null }>;
   /** The newest water settlement and stored akonto day that name a plot (null: none); they keep the plot. */
   abrechnungenVon(db: Db, parzelleId: number): Promise<{ abrechnung: string | null; akonto: string | null }>;
+  /** The years (Wassergrunddaten) in which a group has its own water price; they keep the group. */
+  wasserpreisJahreVon(db: Db, gruppeId: number): Promise<number[]>;
   /** WechselHWZ's readings: the old meter's final one and the new meter's first one (422 on a clash). */
   hwzWechsel(db: Db, actor: Actor, data: HwzWechselReadings): Promise<void>;
   /** The main-meter readings as the sheet HWZAblesungen carries them, by id. */

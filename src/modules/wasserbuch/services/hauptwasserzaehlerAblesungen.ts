@@ -13,6 +13,7 @@ import type {
   WasserablesungenProvider,
 } from '../../stammdaten/services';
 import { ABLESUNG_HISTORY_TYPE, fromLiter, getAblesung, toLiter } from './readingRows';
+import { getWassergrunddaten } from './wassergrunddaten';
 
 // The water book's answers to Stammdaten about readings (registered in ../index.ts): main-meter
 // readings live in `wasserablesungen` with the plots' (one home), Stammdaten asks here.
@@ -58,6 +59,13 @@ async function abrechnungenVon(db: Db, parzelleId: number) {
     abrechnung: abrechnung?.d ? day(abrechnung.d) : null,
     akonto: akonto?.d ? day(akonto.d) : null,
   };
+}
+
+async function wasserpreisJahreVon(db: Db, gruppeId: number): Promise<number[]> {
+  const ids = await db('wassergrunddaten_gruppen').where({ gruppe_id: gruppeId }).pluck('wassergrunddaten_id');
+  // The year through the Wassergrunddaten's own presenter (Pachtabrechnung is the Abrechnung module's).
+  const jahre = await Promise.all(ids.map(async (id) => (await getWassergrunddaten(db, Number(id))).jahr));
+  return jahre.sort((a, b) => a - b);
 }
 
 /**
@@ -215,6 +223,7 @@ export const wasserablesungenFuerStammdaten: WasserablesungenProvider = {
   letzteHwzAblesungen,
   ablesungenVon,
   abrechnungenVon,
+  wasserpreisJahreVon,
   hwzWechsel,
   exportHwzAblesungen,
   importHwzAblesungen,
