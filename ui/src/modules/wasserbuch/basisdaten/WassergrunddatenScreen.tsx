@@ -53,7 +53,7 @@ export default function WassergrunddatenScreen() {
       <Flex gap="size-200" alignItems="end" wrap>
         <YearPicker label="Abrechnungsjahr" />
         {canEdit && daten ? (
-          <Button variant="negative" style="outline" onPress={() => setLoeschen(true)}>
+          <Button variant="negative" style="outline" marginStart="auto" onPress={() => setLoeschen(true)}>
             <Delete />
             <Text>Wassergrunddaten {daten.jahr} löschen</Text>
           </Button>
