@@ -107,7 +107,8 @@ describe('StartScreen', () => {
     // The quick links name only built areas.
     const bereiche = card('Ihre Bereiche');
     expect(bereiche?.textContent).toContain('Stammdaten');
-    expect(bereiche?.textContent).not.toContain('Wasserablesung');
+    expect(bereiche?.textContent).not.toContain('Wasserrechnungen'); // not built yet (issue 14): left out
+    expect(bereiche?.textContent).toContain('Wasserablesung');
     expect(bereiche?.textContent).toContain('Hauptwasserzähler');
   });
 
