@@ -155,7 +155,13 @@ export default function ParzellenScreen() {
             onDone={(parzelle) => setDialog({ kind: 'record', parzelle })}
           />
         ) : dialog?.kind === 'zaehlerwechsel' ? (
-          <ZaehlerwechselDialog parzelle={{ id: dialog.parzelle.id, name: dialog.parzelle.nummer }} />
+          <ZaehlerwechselDialog
+            parzelle={{
+              id: dialog.parzelle.id,
+              name: dialog.parzelle.nummer,
+              zaehlernummer: dialog.parzelle.wasserzaehlerNummer,
+            }}
+          />
         ) : dialog?.kind === 'delete' ? (
           <AlertDialog
             title={`Parzelle ${dialog.parzelle.nummer} löschen?`}

@@ -24,8 +24,11 @@ const LABELS = {
 };
 
 export interface ZaehlerwechselDialogProps {
-  /** Opened from a plot (the Parzelle dialog): the plot is chosen already. */
-  parzelle?: Pick<PlotMeter, 'id' | 'name'> | undefined;
+  /**
+   * Opened from a plot (the Parzelle dialog): the plot is chosen already, and its record knows the
+   * meter number even when the meter list does not list the plot (no holder, no reading yet).
+   */
+  parzelle?: (Pick<PlotMeter, 'id' | 'name'> & { zaehlernummer?: string | null }) | undefined;
   /** After the change was saved (the dialog closes itself). */
   onSaved?: () => void;
 }
@@ -71,7 +74,8 @@ export function ZaehlerwechselDialog({ parzelle, onSaved }: ZaehlerwechselDialog
   const parzelleId = form.values.parzelleId;
   const last = useLastAblesungen(parzelleId);
   const chosen = plots.data?.find((p) => p.id === parzelleId);
-  const current = currentMeterReading(last.data, chosen?.zaehlernummer);
+  const zaehlernummer = chosen?.zaehlernummer ?? (parzelle?.zaehlernummer || null);
+  const current = currentMeterReading(last.data, zaehlernummer);
   currentRef.current = current;
   // Flagged while typing, not only on "Zähler wechseln": the server would refuse it anyway.
   const belowLast = endstandBelowLast(form.values.endstand, current);
@@ -135,7 +139,7 @@ export function ZaehlerwechselDialog({ parzelle, onSaved }: ZaehlerwechselDialog
         loading={last.isLoading}
         readings={last.data}
         current={current}
-        zaehlernummer={chosen?.zaehlernummer ?? current?.zaehlernummer}
+        zaehlernummer={zaehlernummer ?? current?.zaehlernummer}
       />
       <DateField label="Datum" isRequired {...form.field('datum')} />
       <TextField
