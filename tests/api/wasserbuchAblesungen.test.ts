@@ -261,4 +261,12 @@ describe('rights', () => {
     expect((await nobody.get('Wasserbuch/GetWasserablesungen')).status).toBe(403);
     expect((await nobody.get('Wasserbuch/GetWasserablesungLookup')).status).toBe(403);
   });
+
+  it("gives the Kassier the reading dates to choose a settlement's Stichtag, and no readings", async () => {
+    const kassier = await app.signedIn(['Kassier']);
+    const lookup = await kassier.get<Ablesedatum[]>('Wasserbuch/GetWasserablesungLookup');
+    expect(lookup.status, lookup.text).toBe(200);
+    expect(Array.isArray(lookup.body)).toBe(true);
+    expect((await kassier.get('Wasserbuch/GetWasserablesungen')).status).toBe(403);
+  });
 });

@@ -1,6 +1,12 @@
 import { type AnyRoute, route } from '../../../http/router';
 import { idQuery } from '../../stammdaten/schema/abstellplaetze';
-import { PARZELLE_ZAEHLER_EDIT, PARZELLE_ZAEHLER_VIEW, WASSER_EDIT, WASSER_VIEW } from '../rights';
+import {
+  PARZELLE_ZAEHLER_EDIT,
+  PARZELLE_ZAEHLER_VIEW,
+  WASSER_EDIT,
+  WASSER_VIEW,
+  WASSERABRECHNUNG_VIEW,
+} from '../rights';
 import {
   ablesungBody,
   ablesungenQuery,
@@ -26,7 +32,9 @@ export const ablesungRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Wasserbuch/GetWasserablesungLookup',
-    rights: WASSER_VIEW,
+    // The settlement's Stichtag is chosen from these dates, and the Kassier settles too; dates and
+    // counts only, nothing about a plot.
+    rights: WASSERABRECHNUNG_VIEW,
     handler: ({ db }) => ablesungLookup(db),
   }),
   route({
