@@ -12,6 +12,7 @@ import {
 } from '@adobe/react-spectrum';
 import { useEffect, useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
+import { useHasRight } from '../../../api/common';
 import { isApiError } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
@@ -42,6 +43,8 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
   const { data: daten } = useAblesungsdaten();
   const { data: vorschlag } = useAbrechnungVorschlag();
   const { data: akontoTage } = useAkontoStichtage();
+  // The Fehlersuche reads the plots' readings (Wasser rights); the Kassier settles without them.
+  const fehlersuche = useHasRight('WebApp.Wasser.View', 'WebApp.Wasser.Edit') === true;
   const [stichtag, setStichtag] = useState<string | null>(null);
   const [von, setVon] = useState<string>(AUTO);
   const [akonto, setAkonto] = useState<string>(AUTO);
@@ -187,7 +190,7 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
           )}
         </>
       ) : null}
-      {stichtag ? (
+      {stichtag && fehlersuche ? (
         <View>
           <Heading level={3} marginBottom={0}>
             Fehlersuche für diesen Zeitraum

@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppHarness, json, waitFor } from '../../../testing/appHarness';
+import { setTestCookie } from '../../../testing/cookies';
+import { button, callsTo, click } from '../../../testing/testHelpers';
+import { fakeLayout, signedIn } from '../../../testing/testKit';
+import { BEISPIEL } from './domainBeispiel.testdata';
+
+// The Kassier settles too (Abrechnung rights, no Wasser right): the Stichtag is chosen and previewed
+// as for the Wasserwart, but the Fehlersuche (the plots' readings) is not offered — it would only
+// answer 403.
+
+vi.mock('@adobe/react-spectrum/Toast', () => ({
+  ToastQueue: { neutral: vi.fn(() => () => undefined), positive: vi.fn(), negative: vi.fn() },
+  ToastContainer: () => null,
+}));
+
+const app = createAppHarness();
+const { container } = app;
+const PREVIEW = 'POST /api/Wasserbuch/ErstelleAbrechnung?stichtag=2026-10-31&dryRun=true';
+
+beforeEach(() => {
+  fakeLayout();
+  setTestCookie('XSRF-TOKEN', 'xsrf-1');
+  return app.setUp();
+});
+afterEach(async () => {
+  await app.tearDown();
+  vi.restoreAllMocks();
+});
+
+describe('Neue Abrechnung for the Kassier', () => {
+  it('previews the proposed Stichtag without the Fehlersuche', async () => {
+    app.api({
+      ...signedIn(['WebApp.Abrechnung.View', 'WebApp.Abrechnung.Edit']),
+      'GET /api/Wasserbuch/GetWasserablesungLookup': () => json([{ datum: '2026-10-31', anzahl: 4, fehlend: 0 }]),
+      'GET /api/Abrechnung/GetNewWasserabrechnung': () =>
+        json({ von: '2026-04-01', stichtag: '2026-10-31', akontoStichtag: null }),
+      'GET /api/Wasserbuch/GetWasserakontoberechnungStichtage': () => json([]),
+      'GET /api/Wasserbuch/GetWasserabrechnungStichtage': () => json([]),
+      'GET /api/Abrechnung/GetWassergrunddata?id=5': () => json({ id: 5, schwundWarnungProzent: '10' }),
+      [PREVIEW]: () => json(BEISPIEL),
+    });
+    await app.renderAt('/wasserbuch/wasserabrechnung/jahresabrechnung');
+    await waitFor(() => expect(button(container, 'Vorschau berechnen').disabled).toBe(false));
+    await click(button(container, 'Vorschau berechnen'));
+    await waitFor(() => expect(container.textContent).toContain('Vorschau – noch nicht gespeichert'));
+    expect(container.textContent).not.toContain('Fehlersuche für diesen Zeitraum');
+    expect(callsTo(app.fetchMock, 'GET', '/api/Wasserbuch/GetFehlersuche?stichtag=2026-10-31')).toHaveLength(0);
+  });
+});
