@@ -11,6 +11,22 @@ const num = (value: string | null) => (value === null ? null : Number(value));
 
 export type BilanzRow = BilanzPunkt & { id: string };
 
+/** A volume of the period in m³; '–' where there is none (the first reading, plots without readings). */
+function volume(
+  key: 'verbrauch' | 'summeParzellen' | 'schwund',
+  name: string,
+  minWidth: number,
+): ListColumn<BilanzRow> {
+  return {
+    key,
+    name,
+    align: 'end',
+    minWidth,
+    sortValue: (r) => num(r[key]),
+    text: (r) => formatCubic(r[key]) || '–',
+  };
+}
+
 export const BILANZ_COLUMNS: readonly ListColumn<BilanzRow>[] = [
   {
     key: 'datum',
@@ -28,30 +44,9 @@ export const BILANZ_COLUMNS: readonly ListColumn<BilanzRow>[] = [
     sortValue: (r) => num(r.stand),
     text: (r) => formatCubic(r.stand),
   },
-  {
-    key: 'verbrauch',
-    name: 'Verbrauch',
-    align: 'end',
-    minWidth: 120,
-    sortValue: (r) => num(r.verbrauch),
-    text: (r) => formatCubic(r.verbrauch) || '–',
-  },
-  {
-    key: 'summeParzellen',
-    name: 'Summe Parzellen',
-    align: 'end',
-    minWidth: 150,
-    sortValue: (r) => num(r.summeParzellen),
-    text: (r) => formatCubic(r.summeParzellen) || '–',
-  },
-  {
-    key: 'schwund',
-    name: 'Schwund m³',
-    align: 'end',
-    minWidth: 120,
-    sortValue: (r) => num(r.schwund),
-    text: (r) => formatCubic(r.schwund) || '–',
-  },
+  volume('verbrauch', 'Verbrauch', 120),
+  volume('summeParzellen', 'Summe Parzellen', 150),
+  volume('schwund', 'Schwund m³', 120),
   {
     key: 'schwundProzent',
     name: 'Schwund %',
