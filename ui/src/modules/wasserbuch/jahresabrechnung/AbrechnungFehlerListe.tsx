@@ -1,9 +1,24 @@
 import { Link, Text } from '@adobe/react-spectrum';
+import { useRights } from '../../../api/common';
+import { menuLinks } from '../../../app/menu';
 import { MessageBanner } from '../../../components/MessageBanner';
-import type { AbrechnungFehler } from './abrechnungFehler';
+import type { AbrechnungFehler, FehlerLink } from './abrechnungFehler';
 
-/** Why the settlement cannot be made, one entry per reading or meter, each with its links. */
+const SCREENS = menuLinks();
+
+/**
+ * Whether the user may open the link's screen: a Kassier (Abrechnung rights only) makes the
+ * settlement but does not open the Wasserablesung, so that link would only lead to a refusal.
+ */
+function canOpen(link: FehlerLink, held: ReadonlySet<string> | undefined): boolean {
+  const path = link.href.split('?')[0];
+  const screen = SCREENS.find((s) => s.path === path);
+  return !screen?.rights || !held || screen.rights.some((right) => held.has(right));
+}
+
+/** Why the settlement cannot be made, one entry per reading or meter, each with the links the user can follow. */
 export function AbrechnungFehlerListe({ fehler }: { fehler: AbrechnungFehler }) {
+  const { rights: held } = useRights();
   return (
     <MessageBanner
       level="danger"
@@ -19,12 +34,14 @@ export function AbrechnungFehlerListe({ fehler }: { fehler: AbrechnungFehler }) 
               {fehler.eintraege.map((e) => (
                 <li key={e.text}>
                   <Text>{e.text}</Text>
-                  {e.links.map((link) => (
-                    <span key={link.href}>
-                      {' '}
-                      <Link href={link.href}>{link.text}</Link>
-                    </span>
-                  ))}
+                  {e.links
+                    .filter((link) => canOpen(link, held))
+                    .map((link) => (
+                      <span key={link.href}>
+                        {' '}
+                        <Link href={link.href}>{link.text}</Link>
+                      </span>
+                    ))}
                 </li>
               ))}
             </ul>

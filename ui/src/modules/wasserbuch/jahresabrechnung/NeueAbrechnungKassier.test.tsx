@@ -47,4 +47,41 @@ describe('Neue Abrechnung for the Kassier', () => {
     expect(container.textContent).not.toContain('Fehlersuche für diesen Zeitraum');
     expect(callsTo(app.fetchMock, 'GET', '/api/Wasserbuch/GetFehlersuche?stichtag=2026-10-31')).toHaveLength(0);
   });
+
+  it('names what is missing without links to the Wasserablesung the Kassier cannot open', async () => {
+    const missing = {
+      text: 'Parzelle 12: Für den Zähler „W12“ fehlt die Ablesung am 31.10.2026.',
+      parzelleId: 12,
+      parzelleNummer: '12',
+      hauptwasserzaehlerId: null,
+      zaehlernummer: 'W12',
+      datum: '2026-10-31',
+    };
+    app.api({
+      ...signedIn(['WebApp.Abrechnung.View', 'WebApp.Abrechnung.Edit']),
+      'GET /api/Wasserbuch/GetWasserablesungLookup': () => json([{ datum: '2026-10-31', anzahl: 4, fehlend: 1 }]),
+      'GET /api/Abrechnung/GetNewWasserabrechnung': () =>
+        json({ von: '2026-04-01', stichtag: '2026-10-31', akontoStichtag: null }),
+      'GET /api/Wasserbuch/GetWasserakontoberechnungStichtage': () => json([]),
+      'GET /api/Wasserbuch/GetWasserabrechnungStichtage': () => json([]),
+      [PREVIEW]: () =>
+        new Response(
+          JSON.stringify({
+            title: 'Die Wasserabrechnung kann so nicht erstellt werden.',
+            status: 422,
+            code: 'validation_failed',
+            errors: { stichtag: [missing.text] },
+            befunde: [missing],
+          }),
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    await app.renderAt('/wasserbuch/wasserabrechnung/jahresabrechnung');
+    await waitFor(() => expect(button(container, 'Vorschau berechnen').disabled).toBe(false));
+    await click(button(container, 'Vorschau berechnen'));
+    await waitFor(() => expect(container.querySelector('ul[aria-label="Was fehlt"]')).not.toBeNull());
+    const item = container.querySelector('ul[aria-label="Was fehlt"] li');
+    expect(item?.textContent).toBe(missing.text);
+    expect(item?.querySelector('a')).toBeNull();
+  });
 });
