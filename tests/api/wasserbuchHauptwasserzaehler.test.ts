@@ -108,7 +108,7 @@ describe('Hauptwasserzähler-Bilanz', () => {
         anzahlParzellen: 3,
         anzahlGelesen: 3,
         schwund: '10.000',
-        schwundProzent: '10.0',
+        schwundProzent: '10.00',
         warnung: false,
         hinweis: null,
       },
@@ -121,7 +121,7 @@ describe('Hauptwasserzähler-Bilanz', () => {
         anzahlParzellen: 3,
         anzahlGelesen: 3,
         schwund: '105.000',
-        schwundProzent: '70.0',
+        schwundProzent: '70.00',
         warnung: true,
         hinweis: 'Schwund über 30 %: Leck?',
       },
@@ -133,7 +133,7 @@ describe('Hauptwasserzähler-Bilanz', () => {
         anzahlParzellen: 3,
         anzahlGelesen: 2,
         schwund: '30.000',
-        schwundProzent: '60.0',
+        schwundProzent: '60.00',
         warnung: false,
         hinweis: '1 Parzelle ohne Ablesung',
       },
@@ -168,7 +168,7 @@ describe('Hauptwasserzähler-Bilanz', () => {
       (await wasserwart.get<Bilanz>('Wasserbuch/GetHauptwasserzaehlerBilanz', { id: hwz.id })).body;
     expect(await bilanz()).toMatchObject({
       warnProzent: '30',
-      punkte: [{}, { schwundProzent: '40.0', warnung: true }],
+      punkte: [{}, { schwundProzent: '40.00', warnung: true }],
     });
 
     const jahr = await buildPachtabrechnung(app.services, 2024);
@@ -184,7 +184,7 @@ describe('Hauptwasserzähler-Bilanz', () => {
     expect(gd.status, gd.text).toBe(200);
     expect(await bilanz()).toMatchObject({
       warnProzent: '50',
-      punkte: [{}, { schwundProzent: '40.0', warnung: false, hinweis: null }],
+      punkte: [{}, { schwundProzent: '40.00', warnung: false, hinweis: null }],
     });
   });
 

@@ -65,13 +65,13 @@ describe('Hauptwasserzähler balance in the browser', () => {
     expect(rows[2]).toContain('01.10.2022');
     expect(rows[2]).toContain('100,000 m³');
     expect(rows[2]).toContain('90,000 m³');
-    expect(rows[2]).toContain('10,0 %');
+    expect(rows[2]).toContain('10 %');
     expect(rows[2]).not.toContain('über der Warnschwelle');
     expect(rows[3]).toContain('01.10.2023');
     expect(rows[3]).toContain('150,000 m³');
     expect(rows[3]).toContain('60,000 m³');
     expect(rows[3]).toContain('90,000 m³');
-    expect(rows[3]).toContain('60,0 %');
+    expect(rows[3]).toContain('60 %');
     expect(rows[3]).toContain('über der Warnschwelle');
 
     const chart = page.getByRole('img', { name: /^Bilanz Hauptwasserzähler HWZ-B/ });

@@ -122,7 +122,7 @@ export async function hauptwasserzaehlerBilanz(db: Db, id: number): Promise<Bila
     const schwund = verbrauch === null ? null : toBig(verbrauch).minus(summe);
     const schwundProzent =
       schwund && verbrauch !== null && !toBig(verbrauch).eq(0)
-        ? fixed(schwund.div(toBig(verbrauch)).times(100), 1)
+        ? fixed(schwund.div(toBig(verbrauch)).times(100), 2)
         : null;
     const hinweise: string[] = [];
     if (verbrauch === null || gesunken) hinweise.push('Sinkender Zählerstand ohne Zählerwechsel');

@@ -297,7 +297,7 @@ describe('HauptwasserzaehlerScreen: balance, readings and calibration (Wasserbuc
         verbrauch: '120.000',
         summeParzellen: '78.000',
         schwund: '42.000',
-        schwundProzent: '35.0',
+        schwundProzent: '35.00',
         warnung: true,
         hinweis: '1 Parzelle ohne Ablesung',
         anzahlGelesen: 11,
@@ -359,7 +359,7 @@ describe('HauptwasserzaehlerScreen: balance, readings and calibration (Wasserbuc
       '120,000 m³',
       '78,000 m³',
       '42,000 m³',
-      '35,0 %',
+      '35 %',
       'über der Warnschwelle1 Parzelle ohne Ablesung',
     ]);
     expect(container.textContent).toContain('Ein Zeitraum liegt darüber');

@@ -30,7 +30,8 @@ const HALO = {
   strokeLinejoin: 'round',
 } as const;
 
-export function formatPercent(value: number): string {
+/** The chart's short labels: one decimal (the table beside it shows the server's two). */
+function chartPercent(value: number): string {
   return `${value.toLocaleString('de-AT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 }
 
@@ -80,22 +81,21 @@ export function chartSummary(bilanz: Bilanz, periods: readonly ChartPeriod[]): s
   const range =
     pcts.length === 0
       ? 'Schwund nicht berechenbar.'
-      : `Schwund zwischen ${formatPercent(Math.min(...pcts))} und ${formatPercent(Math.max(...pcts))}.`;
+      : `Schwund zwischen ${chartPercent(Math.min(...pcts))} und ${chartPercent(Math.max(...pcts))}.`;
   const above = periods.filter((p) => p.warnung);
   const warning =
     above.length === 0
       ? 'Kein Zeitraum über der Warnschwelle.'
       : `Über der Warnschwelle: ${above
           .map(
-            (p) =>
-              `${formatGermanDate(p.datum)} (${p.schwundProzent === null ? '–' : formatPercent(p.schwundProzent)})`,
+            (p) => `${formatGermanDate(p.datum)} (${p.schwundProzent === null ? '–' : chartPercent(p.schwundProzent)})`,
           )
           .join(', ')}.`;
   const span =
     periods.length === 1
       ? `1 Zeitraum bis ${formatGermanDate(last.datum)}`
       : `${periods.length} Zeiträume mit Ablesungen vom ${formatGermanDate(first.datum)} bis ${formatGermanDate(last.datum)}`;
-  return `${head}: ${span}. ${range} Warnschwelle ${formatPercent(warn)}. ${warning}`;
+  return `${head}: ${span}. ${range} Warnschwelle ${chartPercent(warn)}. ${warning}`;
 }
 
 export function BilanzChart({ bilanz }: { bilanz: Bilanz }) {
@@ -179,7 +179,7 @@ export function BilanzChart({ bilanz }: { bilanz: Bilanz }) {
         strokeWidth={1.5}
       />
       <text x={M.left + PLOT_W - 4} y={yPct(warn) - 6} textAnchor="end" fill={COLORS.warn} {...HALO}>
-        {`Warnschwelle ${formatPercent(warn)}`}
+        {`Warnschwelle ${chartPercent(warn)}`}
       </text>
       {line ? <polyline points={line} fill="none" stroke={COLORS.line} strokeWidth={2} /> : null}
       {periods.map((p, i) =>
@@ -202,7 +202,7 @@ export function BilanzChart({ bilanz }: { bilanz: Bilanz }) {
                 fontWeight="bold"
                 {...HALO}
               >
-                {`${formatPercent(p.schwundProzent)} – zu hoch`}
+                {`${chartPercent(p.schwundProzent)} – zu hoch`}
               </text>
             ) : null}
           </g>

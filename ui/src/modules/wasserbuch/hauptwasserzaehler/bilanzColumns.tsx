@@ -1,8 +1,8 @@
 import { Flex, StatusLight, Text } from '@adobe/react-spectrum';
 import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
+import { formatPercent } from '../../../../../src/platform/money';
 import type { ListColumn } from '../../../components/ListTable';
 import { formatCubic } from '../../../lib/format';
-import { formatPercent } from './BilanzChart';
 import type { Ablesung, BilanzPunkt, ZaehlerEichung } from './bilanzApi';
 
 // The columns of the Hauptwasserzähler screen's water parts: balance, readings, calibration.
@@ -53,7 +53,8 @@ export const BILANZ_COLUMNS: readonly ListColumn<BilanzRow>[] = [
     align: 'end',
     minWidth: 110,
     sortValue: (r) => num(r.schwundProzent),
-    text: (r) => (r.schwundProzent === null ? '–' : formatPercent(Number(r.schwundProzent))),
+    // As the settlement's main-meter table shows it: the server's value, up to two decimals.
+    text: (r) => (r.schwundProzent === null ? '–' : formatPercent(r.schwundProzent, 2, { nbsp: false })),
   },
   {
     key: 'hinweis',
