@@ -2,6 +2,7 @@ import { ActionButton, Flex, Item, type Key, Picker, Text, View } from '@adobe/r
 import Add from '@spectrum-icons/workflow/Add';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useQueryParam } from '../../../app/useQueryParam';
+import { LoadFailed } from '../../../components/LoadState';
 import { useAbrechnungStichtage } from './api';
 import { differenzText, euro } from './betrag';
 import { GespeicherteAbrechnung } from './GespeicherteAbrechnung';
@@ -10,10 +11,17 @@ import { NeueAbrechnung } from './NeueAbrechnung';
 /** Tab "Abrechnung": the stored settlements to open, or a new one (preview, then create). */
 export function AbrechnungTab({ canEdit }: { canEdit: boolean }) {
   const [stichtag, setStichtag] = useQueryParam('stichtag');
-  const { data: liste } = useAbrechnungStichtage();
+  const { data: liste, error, mutate } = useAbrechnungStichtage();
 
   return (
     <Flex direction="column" gap="size-300">
+      {error ? (
+        <LoadFailed
+          title="Die gespeicherten Abrechnungen ließen sich nicht laden."
+          error={error}
+          onRetry={() => mutate()}
+        />
+      ) : null}
       <Flex gap="size-200" alignItems="end" wrap>
         <Picker
           label="Gespeicherte Abrechnungen"

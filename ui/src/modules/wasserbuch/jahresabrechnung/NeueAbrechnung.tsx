@@ -15,6 +15,7 @@ import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import { isApiError } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
+import { LoadFailed } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { FehlersuchePanel } from '../fehlersuche/FehlersuchePanel';
 import { AbrechnungAnsicht } from './AbrechnungAnsicht';
@@ -40,7 +41,7 @@ export interface NeueAbrechnungProps {
 
 /** Run screen of a settlement: choose Stichtag and period → preview → confirm → stored. */
 export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
-  const { data: daten } = useAblesungsdaten();
+  const { data: daten, error: datenFehler, mutate: datenLaden } = useAblesungsdaten();
   const { data: vorschlag } = useAbrechnungVorschlag();
   const { data: akontoTage } = useAkontoStichtage();
   // The Fehlersuche reads the plots' readings (Wasser rights); the Kassier settles without them.
@@ -118,6 +119,13 @@ export function NeueAbrechnung({ canEdit, onErstellt }: NeueAbrechnungProps) {
       <Heading level={2} margin={0}>
         Neue Abrechnung
       </Heading>
+      {datenFehler ? (
+        <LoadFailed
+          title="Die Ablesungstage ließen sich nicht laden."
+          error={datenFehler}
+          onRetry={() => datenLaden()}
+        />
+      ) : null}
       {daten && daten.length === 0 ? (
         <MessageBanner
           level="info"

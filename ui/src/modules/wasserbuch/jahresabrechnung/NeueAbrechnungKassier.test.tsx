@@ -84,4 +84,35 @@ describe('Neue Abrechnung for the Kassier', () => {
     expect(item?.textContent).toBe(missing.text);
     expect(item?.querySelector('a')).toBeNull();
   });
+
+  const refused = () =>
+    new Response(JSON.stringify({ title: 'Dafür fehlt Ihnen die Berechtigung.', status: 403, code: 'forbidden' }), {
+      status: 403,
+      headers: { 'Content-Type': 'application/problem+json' },
+    });
+  const calls = (over: Record<string, () => Response>) => ({
+    ...signedIn(['WebApp.Abrechnung.View', 'WebApp.Abrechnung.Edit']),
+    'GET /api/Wasserbuch/GetWasserablesungLookup': () => json([{ datum: '2026-10-31', anzahl: 4, fehlend: 0 }]),
+    'GET /api/Abrechnung/GetNewWasserabrechnung': () =>
+      json({ von: '2026-04-01', stichtag: '2026-10-31', akontoStichtag: null }),
+    'GET /api/Wasserbuch/GetWasserakontoberechnungStichtage': () => json([]),
+    'GET /api/Wasserbuch/GetWasserabrechnungStichtage': () => json([]),
+    ...over,
+  });
+
+  it('says so when the stored settlements cannot be loaded', async () => {
+    app.api(calls({ 'GET /api/Wasserbuch/GetWasserabrechnungStichtage': refused }));
+    await app.renderAt('/wasserbuch/wasserabrechnung/jahresabrechnung');
+    await waitFor(() =>
+      expect(container.textContent).toContain('Die gespeicherten Abrechnungen ließen sich nicht laden.'),
+    );
+    expect(container.textContent).toContain('Dafür fehlt Ihnen die Berechtigung.');
+    expect(button(container, 'Erneut versuchen')).toBeDefined();
+  });
+
+  it('says so when the reading dates cannot be loaded', async () => {
+    app.api(calls({ 'GET /api/Wasserbuch/GetWasserablesungLookup': refused }));
+    await app.renderAt('/wasserbuch/wasserabrechnung/jahresabrechnung');
+    await waitFor(() => expect(container.textContent).toContain('Die Ablesungstage ließen sich nicht laden.'));
+  });
 });
