@@ -1,3 +1,4 @@
+import { decodeText, detectSeparator, parseCsv } from '../../../platform/csv/csvText';
 import { isIsoDate } from '../../../platform/dates';
 import { validationFailed } from '../../../platform/errors';
 import { type CellValue, normalizeHeader, readWorkbook } from '../../../platform/excel/excelReader';
@@ -15,96 +16,8 @@ type Table = { headers: string[]; rows: { zeile: number; cells: CellValue[] }[] 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 export const isXlsx = (buf: Buffer) => ZIP_SIGNATURE.every((b, i) => buf[i] === b);
 
-/** Windows-1252's characters at 0x80–0x9F (undefined bytes stay as they are), by WHATWG's table. */
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d,
-  0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d,
-  0x017e, 0x0178,
-];
-
-/**
- * Windows-1252 by hand: Node built without full ICU decodes the label 'windows-1252' as Latin-1, so
- * "€", "„“" and "–" (0x80–0x9F) would come out as control characters.
- */
-export function decodeWindows1252(buf: Buffer): string {
-  let out = '';
-  for (let i = 0; i < buf.length; i += 8192) {
-    const codes = Array.from(buf.subarray(i, i + 8192), (b) =>
-      b >= 0x80 && b <= 0x9f ? (CP1252_HIGH[b - 0x80] ?? b) : b,
-    );
-    out += String.fromCharCode(...codes);
-  }
-  return out;
-}
-
-/** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1252 (Excel's CSV on Windows). */
-export function decodeText(buf: Buffer, zeichensatz: FunkMapping['zeichensatz']): string {
-  if (zeichensatz === 'windows-1252') return decodeWindows1252(buf);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
-  } catch {
-    if (zeichensatz === 'utf-8') throw validationFailed({ file: ['Die Datei ist nicht in UTF-8 geschrieben.'] });
-    return decodeWindows1252(buf);
-  }
-}
-
-/** The separator found most often in the header line outside quotes (`;` wins a tie). */
-export function detectSeparator(text: string): string {
-  const counts = new Map<string, number>([
-    [';', 0],
-    [',', 0],
-    ['\t', 0],
-  ]);
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  }
-  let best = ';';
-  for (const [sep, n] of counts) if (n > (counts.get(best) ?? 0)) best = sep;
-  return best;
-}
-
-/** RFC 4180 records (quotes with "" inside, line breaks inside quotes), each with its first line number. */
-export function parseCsv(text: string, sep: string): { line: number; fields: string[] }[] {
-  const out: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.some((f) => f.trim() !== '')) out.push({ line: start, fields });
-    fields = [];
-    field = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-    } else if (ch === '"') quoted = true;
-    else if (ch === sep) {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else field += ch;
-  }
-  if (field !== '' || fields.length) endRecord();
-  return out;
-}
+// Moved to platform/csv for the bank import; re-exported so the water book's callers stay as they are.
+export { decodeText, decodeWindows1252, detectSeparator, parseCsv } from '../../../platform/csv/csvText';
 
 function csvTable(buf: Buffer, mapping: FunkMapping): Table {
   const text = decodeText(buf, mapping.zeichensatz);
