@@ -184,7 +184,8 @@ export function parseCamt053(text: string): Kontoauszug[] {
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new BankImportFehler(`Die XML-Datei ist beschädigt: ${valid.err.msg}`, valid.err.line);
+    // The parser's own message is English: the line is what helps the Kassier or support.
+    throw new BankImportFehler('Die XML-Datei ist beschädigt oder unvollständig.', valid.err.line);
   }
   const doc = parser.parse(text);
   const stmts = list(doc?.Document?.BkToCstmrStmt?.Stmt);
