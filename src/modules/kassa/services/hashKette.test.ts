@@ -104,13 +104,22 @@ describe('pruefeKette', () => {
 
   it('finds a removed entry', () => {
     const kette = KETTE.filter((e) => e.belegnummer !== 2);
-    expect(pruefeKette(kette)).toMatchObject({ intakt: false, ersterFehler: { belegnummer: 3, grund: 'vorgaenger_fehlt' } });
+    expect(pruefeKette(kette)).toMatchObject({
+      intakt: false,
+      ersterFehler: { belegnummer: 3, grund: 'vorgaenger_fehlt' },
+    });
     expect(pruefeKette(KETTE.slice(1)).ersterFehler).toMatchObject({ belegnummer: 2, grund: 'vorgaenger_fehlt' });
+    // Re-pointing the next entry at the one before the gap does not help: its hash no longer matches.
+    const umgehaengt = kette.map((e) => (e.belegnummer === 3 ? { ...e, vorherigerHash: KETTE[0]!.hash } : e));
+    expect(pruefeKette(umgehaengt).ersterFehler).toMatchObject({ belegnummer: 3, grund: 'inhalt_geaendert' });
   });
 
   it('finds a swapped order', () => {
     const kette = [KETTE[0]!, KETTE[2]!, KETTE[1]!, KETTE[3]!, KETTE[4]!];
-    expect(pruefeKette(kette)).toMatchObject({ intakt: false, ersterFehler: { belegnummer: 3, grund: 'reihenfolge_geaendert' } });
+    expect(pruefeKette(kette)).toMatchObject({
+      intakt: false,
+      ersterFehler: { belegnummer: 3, grund: 'reihenfolge_geaendert' },
+    });
   });
 
   it('finds a removed last entry only against the chain end kept elsewhere', () => {
@@ -118,7 +127,11 @@ describe('pruefeKette', () => {
     expect(pruefeKette(gekuerzt).intakt).toBe(true);
     expect(pruefeKette(gekuerzt, { kopf: KETTE[4]!.hash })).toMatchObject({
       intakt: false,
-      ersterFehler: { belegnummer: null, grund: 'ende_fehlt', meldung: 'Die zuletzt geprüften Buchungen nach Beleg 4 fehlen.' },
+      ersterFehler: {
+        belegnummer: null,
+        grund: 'ende_fehlt',
+        meldung: 'Die zuletzt geprüften Buchungen nach Beleg 4 fehlen.',
+      },
     });
   });
 });
