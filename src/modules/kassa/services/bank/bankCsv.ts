@@ -1,4 +1,4 @@
-import { parseCsv } from '../../../../platform/csv/csvText';
+import { detectSeparator, parseCsv } from '../../../../platform/csv/csvText';
 import { normalizeHeader } from '../../../../platform/excel/excelReader';
 import { parseGermanAmount } from '../../../../platform/money';
 import { amountToCents, type BankBuchung, BankImportFehler, cleanText, type Kontoauszug } from './bankTypes';
@@ -13,7 +13,7 @@ import { amountToCents, type BankBuchung, BankImportFehler, cleanText, type Kont
  */
 export type BankCsvMapping = {
   name: string;
-  /** ';', ',' or '\t'. */
+  /** ';', ',', 'tab', or 'auto' (the one found most often in the first line). */
   trennzeichen: string;
   dezimalzeichen: ',' | '.';
   datumsformat: 'TT.MM.JJJJ' | 'JJJJ-MM-TT';
@@ -41,7 +41,8 @@ export type BankCsvMapping = {
  */
 export const GEORGE_CSV: BankCsvMapping = {
   name: 'George (Erste Bank/Sparkasse)',
-  trennzeichen: ';',
+  // George has written both ';' and ',' depending on the export's language setting.
+  trennzeichen: 'auto',
   dezimalzeichen: ',',
   datumsformat: 'TT.MM.JJJJ',
   spalten: {
@@ -106,7 +107,12 @@ export function csvAmount(text: string, dezimalzeichen: ',' | '.'): number | nul
 
 /** The rows of a bank CSV (text, already decoded) → one statement without balances. */
 export function parseBankCsv(text: string, mapping: BankCsvMapping): Kontoauszug {
-  const sep = mapping.trennzeichen === 'tab' ? '\t' : mapping.trennzeichen;
+  const sep =
+    mapping.trennzeichen === 'auto'
+      ? detectSeparator(text)
+      : mapping.trennzeichen === 'tab'
+        ? '\t'
+        : mapping.trennzeichen;
   const records = parseCsv(text, sep);
   const withHeader = mapping.kopfzeile !== false;
   const head = withHeader ? records.shift() : undefined;

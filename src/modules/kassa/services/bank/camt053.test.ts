@@ -78,6 +78,26 @@ describe('parseCamt053', () => {
     expect(stmt).toMatchObject({ anfangCent: 100_000, endeCent: 129_950, saldoStimmt: true, waehrung: 'EUR' });
   });
 
+  it('a returned member direct debit names the member, not the club, though the club is named as creditor', () => {
+    const xml = `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>
+      <Acct><Id><IBAN>AT611904300234573201</IBAN></Id></Acct>
+      <Ntry><Amt Ccy="EUR">45.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><RvslInd>true</RvslInd><Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>2025-03-05</Dt></BookgDt>
+        <NtryDtls><TxDtls><RltdPties>
+          <Dbtr><Pty><Nm>Josef Huber</Nm></Pty></Dbtr><DbtrAcct><Id><IBAN>AT026000000001349870</IBAN></Id></DbtrAcct>
+          <Cdtr><Pty><Nm>Kleingartenverein Sonnenschein</Nm></Pty></Cdtr>
+        </RltdPties><RmtInf><Ustrd>Rücklastschrift Mitgliedsbeitrag</Ustrd></RmtInf></TxDtls></NtryDtls>
+      </Ntry></Stmt></BkToCstmrStmt></Document>`;
+    const [stmt] = parseCamt053(xml);
+    expect(stmt?.buchungen[0]).toMatchObject({
+      betragCent: -4_500,
+      storno: true,
+      name: 'Josef Huber',
+      iban: 'AT026000000001349870',
+    });
+    expect(stmt?.saldoStimmt).toBeNull();
+  });
+
   it('001.04: two statements in one file, a negative PRCD opening balance and an entry without details', () => {
     const stmts = parseCamt053(fixture('camt053-v04-zwei-auszuege.xml'));
     expect(stmts.map((s) => [s.anfangCent, s.endeCent, s.saldoStimmt, s.buchungen.length])).toEqual([

@@ -85,6 +85,23 @@ describe('parseBankFile', () => {
     });
   });
 
+  it('George CSV with commas as separator is found and read the same way', () => {
+    const csv = Buffer.from(
+      '\uFEFF"Buchungsdatum","Partnername","Partner IBAN","Betrag","Währung","Buchungs-Info"\r\n' +
+        '"03.02.2025","Maria Gärtner","AT483200000012345864","150,00","EUR","Pacht 2025"\r\n',
+    );
+    const r = parseBankFile(csv);
+    expect(r.format).toBe('george');
+    expect(r.auszuege[0]?.buchungen[0]).toMatchObject({
+      datum: '2025-02-03',
+      valuta: null,
+      betragCent: 15_000,
+      name: 'Maria Gärtner',
+      verwendungszweck: 'Pacht 2025',
+      bankReferenz: null,
+    });
+  });
+
   it('George JSON gives the same bookings as its CSV', () => {
     const json = parseBankFile(file('george.json'));
     const csv = parseBankFile(file('george.csv'));
