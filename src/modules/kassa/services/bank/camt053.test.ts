@@ -138,6 +138,9 @@ describe('parseCamt053', () => {
     expect(() => parseCamt053(v08.replace('camt.053.001.08', 'camt.054.001.08'))).toThrow(
       'Die Datei ist eine camt.054-Nachricht, kein Kontoauszug (camt.053).',
     );
+    expect(() =>
+      parseCamt053(v08.replace('<?xml version="1.0" encoding="UTF-8"?>', '<!DOCTYPE d [<!ENTITY a "aaaa">]>')),
+    ).toThrow(/DOCTYPE/);
     expect(() => parseCamt053(v08.replace('camt.053.001.08', 'camt.053.001.12'))).toThrow(
       /001\.12 wird nicht unterstützt/,
     );

@@ -182,6 +182,9 @@ export function parseCamt053(text: string): Kontoauszug[] {
   if (!(CAMT_VERSIONS as readonly string[]).includes(ns.version)) {
     throw new BankImportFehler(`Die camt.053-Version 001.${ns.version} wird nicht unterstützt (001.02 bis 001.08).`);
   }
+  // camt never declares a DOCTYPE; refusing one keeps entity expansion (billion laughs) out.
+  if (/<!DOCTYPE/i.test(text))
+    throw new BankImportFehler('Die XML-Datei enthält eine DOCTYPE-Deklaration und wird nicht gelesen.');
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     // The parser's own message is English: the line is what helps the Kassier or support.
