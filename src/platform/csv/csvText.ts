@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { validationFailed } from '../errors';
 
 // Reading the text of an uploaded CSV: the charset (UTF-8 or Windows-1252, as Austrian banks and
@@ -6,26 +7,12 @@ import { validationFailed } from '../errors';
 
 export type Zeichensatz = 'auto' | 'utf-8' | 'windows-1252';
 
-/** Windows-1252's characters at 0x80–0x9F (undefined bytes stay as they are), by WHATWG's table. */
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d,
-  0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d,
-  0x017e, 0x0178,
-];
-
 /**
- * Windows-1252 by hand: Node built without full ICU decodes the label 'windows-1252' as Latin-1, so
- * "€", "„“" and "–" (0x80–0x9F) would come out as control characters.
+ * Windows-1252 through iconv-lite: Node built without full ICU decodes the label 'windows-1252' as
+ * Latin-1, so "€", "„“" and "–" (0x80–0x9F) would come out as control characters.
  */
 export function decodeWindows1252(buf: Buffer): string {
-  let out = '';
-  for (let i = 0; i < buf.length; i += 8192) {
-    const codes = Array.from(buf.subarray(i, i + 8192), (b) =>
-      b >= 0x80 && b <= 0x9f ? (CP1252_HIGH[b - 0x80] ?? b) : b,
-    );
-    out += String.fromCharCode(...codes);
-  }
-  return out;
+  return iconv.decode(buf, 'win1252');
 }
 
 /** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1252 (Excel's CSV on Windows). */
