@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS, type Right } from '../../../src/platform/auth/rights';
-import { MENU, type MenuGroup, type MenuLink, menuLinks, needsFlag, visibleMenu } from './menu';
+import { MENU, type MenuGroup, type MenuLink, mayOpen, menuLinks, needsFlag, visibleMenu } from './menu';
 import { isBuilt } from './routes';
 
 const NO_FLAG = { steuersatz: false };
@@ -163,5 +163,15 @@ describe('areas not built yet', () => {
     expect(needsFlag('steuersatz', KASSIER, built)).toBe(true);
     expect(needsFlag('steuersatz', SCHRIFTFUEHRER, built)).toBe(false);
     expect(needsFlag('steuersatz', undefined, built)).toBe(false);
+  });
+});
+
+describe('mayOpen', () => {
+  it('answers as the route guard: a Kassier opens the settlement but not the readings, query or not', () => {
+    const kassier = held('WebApp.Abrechnung.Edit');
+    expect(mayOpen('/wasserbuch/wasserabrechnung/jahresabrechnung?stichtag=2026-10-31', kassier)).toBe(true);
+    expect(mayOpen('/wasserbuch/wasserablesung?datum=2026-10-31&parzelle=12', kassier)).toBe(false);
+    expect(mayOpen('/wasserbuch/wasserablesung', held('WebApp.Wasser.View'))).toBe(true);
+    expect(mayOpen('/', kassier)).toBe(true);
   });
 });

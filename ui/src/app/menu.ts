@@ -174,6 +174,16 @@ export function canSee(item: MenuItem, held: ReadonlySet<string>, flags: MenuFla
   return !item.rights || item.rights.some((right) => held.has(right));
 }
 
+/**
+ * Whether the user may open the screen a link (path, query allowed) leads to, as the route guard
+ * decides it: so a screen links only to screens the user would not be refused.
+ */
+export function mayOpen(href: string, held: ReadonlySet<string>): boolean {
+  const path = href.split('?')[0];
+  const link = menuLinks().find((l) => l.path === path);
+  return !link?.rights || link.rights.some((right) => held.has(right));
+}
+
 /** Whether a client route has its screen; routes.tsx answers it from its screen table. */
 export type IsBuilt = (path: string) => boolean;
 

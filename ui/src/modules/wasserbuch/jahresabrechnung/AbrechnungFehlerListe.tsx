@@ -1,22 +1,11 @@
 import { Link, Text } from '@adobe/react-spectrum';
 import { useRights } from '../../../api/common';
-import { menuLinks } from '../../../app/menu';
+import { mayOpen } from '../../../app/menu';
 import { MessageBanner } from '../../../components/MessageBanner';
-import type { AbrechnungFehler, FehlerLink } from './abrechnungFehler';
+import type { AbrechnungFehler } from './abrechnungFehler';
 
-const SCREENS = menuLinks();
-
-/**
- * Whether the user may open the link's screen: a Kassier (Abrechnung rights only) makes the
- * settlement but does not open the Wasserablesung, so that link would only lead to a refusal.
- */
-function canOpen(link: FehlerLink, held: ReadonlySet<string> | undefined): boolean {
-  const path = link.href.split('?')[0];
-  const screen = SCREENS.find((s) => s.path === path);
-  return !screen?.rights || !held || screen.rights.some((right) => held.has(right));
-}
-
-/** Why the settlement cannot be made, one entry per reading or meter, each with the links the user can follow. */
+/** Why the settlement cannot be made, one entry per reading or meter, each with the links the user can follow
+ * (a Kassier settles but does not open the Wasserablesung). */
 export function AbrechnungFehlerListe({ fehler }: { fehler: AbrechnungFehler }) {
   const { rights: held } = useRights();
   return (
@@ -35,7 +24,7 @@ export function AbrechnungFehlerListe({ fehler }: { fehler: AbrechnungFehler }) 
                 <li key={e.text}>
                   <Text>{e.text}</Text>
                   {e.links
-                    .filter((link) => canOpen(link, held))
+                    .filter((link) => !held || mayOpen(link.href, held))
                     .map((link) => (
                       <span key={link.href}>
                         {' '}
