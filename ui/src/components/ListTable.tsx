@@ -11,6 +11,7 @@ import {
 } from '@adobe/react-spectrum';
 import type { ReactElement, ReactNode } from 'react';
 import type { ListExportTyp } from '../../../src/modules/common/schema';
+import { formatCubic } from '../lib/format';
 import type { ExportCell, ExportColumn } from '../lib/listExport';
 import { useElementWidth } from '../lib/useElementWidth';
 import './listKit.css';
@@ -50,6 +51,31 @@ export interface ListColumn<T> {
         name?: string;
       }
     | false;
+}
+
+/**
+ * A column of m³ (a reading or a volume, decimal string): right-aligned, sorted and exported as a
+ * number, shown as "150,250 m³"; `leer` where a row has none.
+ */
+export function cubicColumn<T>(
+  key: string,
+  name: string,
+  value: (row: T) => string | null | undefined,
+  options: { minWidth?: number; leer?: string } = {},
+): ListColumn<T> {
+  const number = (row: T) => {
+    const v = value(row);
+    return v === null || v === undefined || v === '' ? null : Number(v);
+  };
+  return {
+    key,
+    name,
+    align: 'end',
+    minWidth: options.minWidth ?? 130,
+    sortValue: number,
+    text: (row) => formatCubic(value(row)) || (options.leer ?? ''),
+    export: { typ: 'm3', value: number },
+  };
 }
 
 /** The export columns of a list: the shown columns with their export type and value. */

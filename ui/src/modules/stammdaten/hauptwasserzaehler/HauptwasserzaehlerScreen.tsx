@@ -12,8 +12,8 @@ import {
 } from '../../../api/stammdaten/hauptwasserzaehler';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
+import { cubicColumn } from '../../../components/ListTable';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
-import { formatCubic } from '../../../lib/format';
 import { HauptwasserzaehlerWasserbuch } from '../../wasserbuch/hauptwasserzaehler/HauptwasserzaehlerWasserbuch';
 import { HauptwasserzaehlerDialog } from './HauptwasserzaehlerDialog';
 import { WechselDialog } from './WechselDialog';
@@ -55,15 +55,7 @@ const COLUMNS: readonly ListColumn<Hauptwasserzaehler>[] = [
       </Flex>
     ),
   },
-  {
-    key: 'letzteAblesung',
-    minWidth: 180,
-    name: 'Letzte Ablesung',
-    align: 'end',
-    sortValue: (r) => (r.letzteAblesung ? Number(r.letzteAblesung.stand) : null),
-    text: (r) => formatCubic(r.letzteAblesung?.stand),
-    export: { typ: 'm3', value: (r) => (r.letzteAblesung ? Number(r.letzteAblesung.stand) : null) },
-  },
+  cubicColumn('letzteAblesung', 'Letzte Ablesung', (r) => r.letzteAblesung?.stand, { minWidth: 180 }),
   {
     key: 'anzahlParzellen',
     name: 'Parzellen',

@@ -1,8 +1,7 @@
 import { Flex, StatusLight, Text } from '@adobe/react-spectrum';
 import { formatGermanDate, todayIso } from '../../../../../src/platform/dates';
 import { formatPercent } from '../../../../../src/platform/money';
-import type { ListColumn } from '../../../components/ListTable';
-import { formatCubic } from '../../../lib/format';
+import { cubicColumn, type ListColumn } from '../../../components/ListTable';
 import type { Ablesung, BilanzPunkt, ZaehlerEichung } from './bilanzApi';
 
 // The columns of the Hauptwasserzähler screen's water parts: balance, readings, calibration.
@@ -12,20 +11,8 @@ const num = (value: string | null) => (value === null ? null : Number(value));
 export type BilanzRow = BilanzPunkt & { id: string };
 
 /** A volume of the period in m³; '–' where there is none (the first reading, plots without readings). */
-function volume(
-  key: 'verbrauch' | 'summeParzellen' | 'schwund',
-  name: string,
-  minWidth: number,
-): ListColumn<BilanzRow> {
-  return {
-    key,
-    name,
-    align: 'end',
-    minWidth,
-    sortValue: (r) => num(r[key]),
-    text: (r) => formatCubic(r[key]) || '–',
-  };
-}
+const volume = (key: 'verbrauch' | 'summeParzellen' | 'schwund', name: string, minWidth: number) =>
+  cubicColumn<BilanzRow>(key, name, (r) => r[key], { minWidth, leer: '–' });
 
 export const BILANZ_COLUMNS: readonly ListColumn<BilanzRow>[] = [
   {
@@ -36,14 +23,7 @@ export const BILANZ_COLUMNS: readonly ListColumn<BilanzRow>[] = [
     sortValue: (r) => r.datum,
     text: (r) => formatGermanDate(r.datum),
   },
-  {
-    key: 'stand',
-    name: 'Stand',
-    align: 'end',
-    minWidth: 130,
-    sortValue: (r) => num(r.stand),
-    text: (r) => formatCubic(r.stand),
-  },
+  cubicColumn('stand', 'Stand', (r) => r.stand),
   volume('verbrauch', 'Verbrauch', 120),
   volume('summeParzellen', 'Summe Parzellen', 150),
   volume('schwund', 'Schwund m³', 120),
@@ -89,14 +69,7 @@ export const ABLESUNG_COLUMNS: readonly ListColumn<Ablesung>[] = [
     sortValue: (r) => r.zaehlernummer,
     text: (r) => r.zaehlernummer,
   },
-  {
-    key: 'stand',
-    name: 'Stand',
-    align: 'end',
-    minWidth: 130,
-    sortValue: (r) => num(r.stand),
-    text: (r) => formatCubic(r.stand) || 'nicht abgelesen',
-  },
+  cubicColumn('stand', 'Stand', (r) => r.stand, { leer: 'nicht abgelesen' }),
   {
     key: 'art',
     name: 'Art',

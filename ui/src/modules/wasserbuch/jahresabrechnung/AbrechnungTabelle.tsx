@@ -1,9 +1,15 @@
 import { useMemo, useState } from 'react';
-import { exportColumns, type ListColumn, ListTable, type SortDescriptor } from '../../../components/ListTable';
+import {
+  cubicColumn,
+  exportColumns,
+  type ListColumn,
+  ListTable,
+  type SortDescriptor,
+} from '../../../components/ListTable';
 import { compareValues } from '../../../lib/format';
 import { downloadListExport, type ExportFormat } from '../../../lib/listExport';
 import type { AbrechnungSummen, AbrechnungZeile } from './api';
-import { Differenz, differenzText, euro, m3 } from './betrag';
+import { Differenz, differenzText, euro } from './betrag';
 
 /** A plot's row, or the totals row (always last, whatever the sort). */
 export interface TabellenZeile {
@@ -78,24 +84,8 @@ function columns(mitKorrektur: boolean): ListColumn<TabellenZeile>[] {
       render: (r) => (r.summe ? <strong>{r.parzelleNummer}</strong> : r.parzelleNummer),
     },
     { key: 'adresseName', name: 'Name', minWidth: 180, sortValue: (r) => r.adresseName, text: (r) => r.adresseName },
-    {
-      key: 'verbrauch',
-      name: 'Verbrauch m³',
-      align: 'end',
-      minWidth: 130,
-      sortValue: (r) => Number(r.verbrauch),
-      text: (r) => m3(r.verbrauch),
-      export: { typ: 'm3', value: (r) => Number(r.verbrauch) },
-    },
-    {
-      key: 'schwund',
-      name: 'Schwund m³',
-      align: 'end',
-      minWidth: 120,
-      sortValue: (r) => Number(r.schwund),
-      text: (r) => m3(r.schwund),
-      export: { typ: 'm3', value: (r) => Number(r.schwund) },
-    },
+    cubicColumn('verbrauch', 'Verbrauch m³', (r) => r.verbrauch),
+    cubicColumn('schwund', 'Schwund m³', (r) => r.schwund, { minWidth: 120 }),
     money('verbrauchCent', 'Verbrauch €'),
     money('schwundCent', 'Schwund €'),
     money('grundgebuehrCent', 'Grundgebühr', 140),

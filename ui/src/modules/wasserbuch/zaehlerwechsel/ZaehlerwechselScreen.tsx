@@ -7,8 +7,8 @@ import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import { showErrorToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
+import { cubicColumn } from '../../../components/ListTable';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
-import { formatCubic } from '../../../lib/format';
 import { ImportDialog } from './ImportDialog';
 import { ZaehlerwechselDialog } from './ZaehlerwechselDialog';
 import { DateFilter, PlotFilter, useZaehlerwechselFilter } from './ZaehlerwechselFilters';
@@ -21,8 +21,6 @@ import {
 } from './zaehlerwechselApi';
 
 type Row = Zaehlerwechsel & { id: number };
-
-const cubic = (value: string) => Number(value);
 
 const COLUMNS: readonly ListColumn<Row>[] = [
   {
@@ -49,25 +47,9 @@ const COLUMNS: readonly ListColumn<Row>[] = [
     text: (r) => r.adresseName ?? '–',
   },
   { key: 'alteNummer', name: 'Alter Zähler', minWidth: 120, sortValue: (r) => r.alteNummer, text: (r) => r.alteNummer },
-  {
-    key: 'endstand',
-    name: 'Endstand',
-    align: 'end',
-    minWidth: 130,
-    sortValue: (r) => cubic(r.endstand),
-    text: (r) => formatCubic(r.endstand),
-    export: { typ: 'm3', value: (r) => cubic(r.endstand) },
-  },
+  cubicColumn('endstand', 'Endstand', (r) => r.endstand),
   { key: 'neueNummer', name: 'Neuer Zähler', minWidth: 120, sortValue: (r) => r.neueNummer, text: (r) => r.neueNummer },
-  {
-    key: 'anfangsstand',
-    name: 'Anfangsstand',
-    align: 'end',
-    minWidth: 130,
-    sortValue: (r) => cubic(r.anfangsstand),
-    text: (r) => formatCubic(r.anfangsstand),
-    export: { typ: 'm3', value: (r) => cubic(r.anfangsstand) },
-  },
+  cubicColumn('anfangsstand', 'Anfangsstand', (r) => r.anfangsstand),
   { key: 'plombe', name: 'Plombe', minWidth: 100, sortValue: (r) => r.plombe, text: (r) => r.plombe },
 ];
 
