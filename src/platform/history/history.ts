@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/principal';
 import { type Db, nowDb, toIso } from '../db/db';
+import { insertInChunks } from '../db/insertInChunks';
 
 export type HistoryAction = 'create' | 'update' | 'delete' | string;
 
@@ -64,8 +65,7 @@ export async function recordHistoryMany(
     before: entry.before === undefined ? null : JSON.stringify(entry.before),
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
   }));
-  // 8 columns each: far below SQLite's and MySQL's placeholder limits.
-  for (let i = 0; i < rows.length; i += 200) await db('history').insert(rows.slice(i, i + 200));
+  await insertInChunks(db, 'history', rows);
 }
 
 function changedFields(before: unknown, after: unknown): string[] {

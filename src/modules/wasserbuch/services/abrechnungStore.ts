@@ -2,6 +2,7 @@ import type { Actor } from '../../../platform/auth/principal';
 import { formatGermanDate } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { insertInChunks } from '../../../platform/db/insertInChunks';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -19,12 +20,6 @@ import { akontoAt, type BerechneParams, berechneAbrechnung } from './wasserabrec
 
 // Stored settlements: create (ErstelleAbrechnung), list, read, correct, delete. A booked settlement
 // (gebucht_am set by the payment request) is final: no correction, no deletion.
-
-const CHUNK = 200;
-
-async function insertChunked<T extends object>(db: Db, table: string, rows: T[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await db(table).insert(rows.slice(i, i + CHUNK));
-}
 
 async function load(db: Db, where: { stichtag: string } | { id: number }): Promise<Wasserabrechnung | null> {
   const head = await db('wasserabrechnungen').where(where).first();
@@ -122,12 +117,12 @@ export async function erstelleAbrechnung(db: Db, actor: Actor, params: BerechneP
       throw err;
     }
     const abrechnungId = Number(id);
-    await insertChunked(
+    await insertInChunks(
       trx,
       'wasserabrechnung_zeilen',
       computed.zeilen.map(({ betragCent: _b, differenzCent: _d, ...z }) => zeileRow(abrechnungId, z)),
     );
-    await insertChunked(
+    await insertInChunks(
       trx,
       'wasserabrechnung_hauptzaehler',
       computed.hauptwasserzaehler.map((h) => hauptzaehlerRow(abrechnungId, h)),

@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { formatGermanDate } from '../../../platform/dates';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
+import { insertInChunks } from '../../../platform/db/insertInChunks';
 import { AppError } from '../../../platform/errors';
 import { recordHistoryMany } from '../../../platform/history/history';
 import type { Ablesung } from '../schema/ablesungen';
@@ -15,9 +16,6 @@ import { ABLESUNG_HISTORY_TYPE, fromLiter, toLiter } from './readingRows';
 
 // ImportFunkwasserablesungData and `kgv import wasser`: a radio-meter export becomes readings
 // (quelle 'funk'). Any bad row → 422 and nothing written; a dry run answers the preview only.
-
-/** Rows per INSERT: 11 columns each stays far below SQLite's and MySQL's placeholder limits. */
-const CHUNK = 200;
 
 export const FEHLER_TITLE = 'Die Datei enthält fehlerhafte Zeilen; es wurde nichts gespeichert.';
 
@@ -245,7 +243,7 @@ async function writeReadings(trx: Db, actor: Actor, planned: Planned[]): Promise
     created_at: now,
     updated_at: now,
   }));
-  for (let i = 0; i < rows.length; i += CHUNK) await trx('wasserablesungen').insert(rows.slice(i, i + CHUNK));
+  await insertInChunks(trx, 'wasserablesungen', rows);
   const history: Parameters<typeof recordHistoryMany>[2] = [];
   if (inserts.length) {
     // The new ids, found by the unique key (meter and date), for the history.

@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, inTransaction, nowDb } from '../../../platform/db/db';
+import { insertInChunks } from '../../../platform/db/insertInChunks';
 import { notFound } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { Ablesung } from '../schema/ablesungen';
@@ -10,7 +11,6 @@ import { compareReadings, metersChangedAfter, present, RUNDE_HISTORY_TYPE, readi
 // A reading round (InsertNeueWasserAblesungen) and the last readings of a plot.
 
 /** Rows per INSERT: 10 columns each stays far below SQLite's and MySQL's placeholder limits. */
-const CHUNK = 200;
 
 /**
  * One empty row (no stand) on `datum` for every active main meter and every active plot with a
@@ -59,7 +59,7 @@ export async function insertRunde(db: Db, actor: Actor, datum: string): Promise<
         updated_at: now,
       });
     }
-    for (let i = 0; i < rows.length; i += CHUNK) await trx('wasserablesungen').insert(rows.slice(i, i + CHUNK));
+    await insertInChunks(trx, 'wasserablesungen', rows);
     if (rows.length) {
       await recordHistory(trx, actor, {
         entityType: RUNDE_HISTORY_TYPE,
