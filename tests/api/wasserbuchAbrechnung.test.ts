@@ -14,6 +14,7 @@ import {
   buildParzelle,
 } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { type BeispielZaehler, recordDomainReadings } from '../helpers/wasserBeispiel';
 
 // DOMAIN.md's water example end to end through the API: Wassergrunddaten (first year from the
 // settings, the next copied), the readings at both ends, P2's meter change inside the period
@@ -29,14 +30,9 @@ let wasserwart: ApiClient;
 let kassier: ApiClient;
 const VON = '2025-10-31';
 const STICHTAG = '2026-10-31';
-const ids: Record<string, number> = {};
+const ids: BeispielZaehler = { hwz: 0, p1: 0, p2: 0, p3: 0 };
 
 type Problem = { title: string; errors?: Record<string, string[]> };
-
-async function reading(body: Record<string, unknown>) {
-  const res = await wasserwart.post('Wasserbuch/UpdateWasserablesung', body);
-  expect(res.status, res.text).toBe(200);
-}
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -45,7 +41,7 @@ beforeAll(async () => {
   const s = app.services;
   const hwz = await buildHauptwasserzaehler(s, { nummer: 'HWZ-1' });
   ids.hwz = hwz.id;
-  for (const n of ['1', '2', '3']) {
+  for (const n of ['1', '2', '3'] as const) {
     const p = await buildParzelle(s, { nummer: n, wasserzaehlerNummer: `WZ-${n}`, hauptwasserzaehlerId: hwz.id });
     ids[`p${n}`] = p.id;
     const a = await buildAdresse(s, { nachname: `Mitglied${n}`, vorname: 'Eva' });
@@ -112,22 +108,12 @@ describe('Wasserabrechnung: DOMAIN.md example', () => {
   });
 
   it('settles the period with the meter change inside it, proportional, to the cent', async () => {
-    await reading({ datum: VON, hauptwasserzaehlerId: ids.hwz, stand: '12340' });
-    await reading({ datum: VON, parzelleId: ids.p1, stand: '100' });
-    await reading({ datum: VON, parzelleId: ids.p2, stand: '834.5' });
-    await reading({ datum: VON, parzelleId: ids.p3, stand: '40' });
-    const wechsel = await wasserwart.post('Stammdaten/UpdateZaehlerwechsel', {
-      parzelleId: ids.p2,
-      datum: '2026-05-15',
-      endstand: '901.3',
+    await recordDomainReadings(wasserwart, ids, {
+      von: VON,
+      wechsel: '2026-05-15',
+      stichtag: STICHTAG,
       neueNummer: 'WZ-2b',
-      anfangsstand: '0',
     });
-    expect(wechsel.status, wechsel.text).toBe(200);
-    await reading({ datum: STICHTAG, hauptwasserzaehlerId: ids.hwz, stand: '12820' });
-    await reading({ datum: STICHTAG, parzelleId: ids.p1, stand: '250' });
-    await reading({ datum: STICHTAG, parzelleId: ids.p2, stand: '83.2' });
-    await reading({ datum: STICHTAG, parzelleId: ids.p3, stand: '150' });
 
     const res = await wasserwart.post<Wasserabrechnung>('Wasserbuch/ErstelleAbrechnung', undefined, {
       query: { stichtag: STICHTAG },

@@ -18,6 +18,7 @@ import {
   buildParzelle,
 } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { recordDomainReadings } from '../helpers/wasserBeispiel';
 
 // GetVerbrauchDetailsPDF: DOMAIN.md's water example (proportional, the meter change of P2 inside the
 // period, 10.00 € Grundgebühr, 300.00 € akonto each) stored as a settlement; each plot's page shows
@@ -38,11 +39,6 @@ function pdfText(buffer: Buffer): string {
   writeFileSync(file, buffer);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
 }
-
-const read = async (body: Record<string, unknown>) => {
-  const res = await wasserwart.post<Ablesung>('Wasserbuch/UpdateWasserablesung', body);
-  expect(res.status, res.text).toBe(200);
-};
 
 /** DOMAIN.md's example, settled on 2026-10-01 from 2026-04-01. */
 async function domainExample() {
@@ -70,22 +66,11 @@ async function domainExample() {
   const holder = await buildAdresse(app.services, { nachname: 'Huber', vorname: 'Maria' });
   await buildPachtverhaeltnis(app.services, { parzelleId: p1.id, adresseId: holder.id, von: '2020-01-01' });
 
-  await read({ datum: '2026-04-01', hauptwasserzaehlerId: h.id, stand: '12340' });
-  await read({ datum: '2026-04-01', parzelleId: p1.id, stand: '100' });
-  await read({ datum: '2026-04-01', parzelleId: p2.id, stand: '834.5' });
-  await read({ datum: '2026-04-01', parzelleId: p3.id, stand: '40' });
-  const change = await wasserwart.post('Stammdaten/UpdateZaehlerwechsel', {
-    parzelleId: p2.id,
-    datum: '2026-07-01',
-    endstand: '901.3',
-    neueNummer: 'WZ-D2-NEU',
-    anfangsstand: '0',
-  });
-  expect(change.status, change.text).toBe(200);
-  await read({ datum: '2026-10-01', hauptwasserzaehlerId: h.id, stand: '12820' });
-  await read({ datum: '2026-10-01', parzelleId: p1.id, stand: '250' });
-  await read({ datum: '2026-10-01', parzelleId: p2.id, stand: '83.2' });
-  await read({ datum: '2026-10-01', parzelleId: p3.id, stand: '150' });
+  await recordDomainReadings(
+    wasserwart,
+    { hwz: h.id, p1: p1.id, p2: p2.id, p3: p3.id },
+    { von: '2026-04-01', wechsel: '2026-07-01', stichtag: '2026-10-01', neueNummer: 'WZ-D2-NEU' },
+  );
 
   await saveAkonto(app.services.db, actor, {
     stichtag: '2026-03-01',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/apiClient';
 import { buildGruppe } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+import { recordDomainReadings } from '../helpers/wasserBeispiel';
 import { buildDomainBeispiel, type DomainBeispiel, openSignedIn, flatText as text } from './wasserbuchSetup';
 
 // Issue 12: the Kassier enters the year's water basis data in the browser, the Wasserwart previews
@@ -18,11 +19,6 @@ let ids: DomainBeispiel;
 const VON = '2026-04-01';
 const STICHTAG = '2026-10-31';
 
-async function reading(body: Record<string, unknown>) {
-  const res = await wasserwart.post('Wasserbuch/UpdateWasserablesung', body);
-  expect(res.status, res.text).toBe(200);
-}
-
 beforeAll(async () => {
   app = await startTestApp();
   const s = app.services;
@@ -31,22 +27,12 @@ beforeAll(async () => {
   // A water group without plots: its price changes no figure of the example.
   await buildGruppe(s, { name: 'Vereinshaus' });
 
-  await reading({ datum: VON, hauptwasserzaehlerId: ids.hwz, stand: '12340' });
-  await reading({ datum: VON, parzelleId: ids.p1, stand: '100' });
-  await reading({ datum: VON, parzelleId: ids.p2, stand: '834.5' });
-  await reading({ datum: VON, parzelleId: ids.p3, stand: '40' });
-  const wechsel = await wasserwart.post('Stammdaten/UpdateZaehlerwechsel', {
-    parzelleId: ids.p2,
-    datum: '2026-07-15',
-    endstand: '901.3',
+  await recordDomainReadings(wasserwart, ids, {
+    von: VON,
+    wechsel: '2026-07-15',
+    stichtag: STICHTAG,
     neueNummer: 'WZ-2b',
-    anfangsstand: '0',
   });
-  expect(wechsel.status, wechsel.text).toBe(200);
-  await reading({ datum: STICHTAG, hauptwasserzaehlerId: ids.hwz, stand: '12820' });
-  await reading({ datum: STICHTAG, parzelleId: ids.p1, stand: '250' });
-  await reading({ datum: STICHTAG, parzelleId: ids.p2, stand: '83.2' });
-  await reading({ datum: STICHTAG, parzelleId: ids.p3, stand: '150' });
 
   ({ browser, page } = await openSignedIn(app, 'admin@test.kgv', TEST_PASSWORD));
 });
