@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ablesung } from '../../src/modules/wasserbuch/schema/ablesungen';
 import { wassergrunddatenBody } from '../../src/modules/wasserbuch/schema/grunddaten';
 import { erstelleAbrechnung } from '../../src/modules/wasserbuch/services/abrechnungStore';
 import { saveAkonto } from '../../src/modules/wasserbuch/services/akonto';
