@@ -2,6 +2,7 @@ import type { AnyRoute } from '../http/router';
 import type { EntityAccess } from '../platform/services';
 import { abrechnungModule } from './abrechnung';
 import { commonModule } from './common';
+import { kassaModule } from './kassa';
 import type { KgvModule } from './manifest';
 import { stammdatenModule } from './stammdaten';
 import { userModule } from './user';
@@ -16,6 +17,7 @@ export const modules: KgvModule[] = [
   abrechnungModule,
   stammdatenModule,
   wasserbuchModule,
+  kassaModule,
 ];
 
 export const allRoutes = (list = modules): AnyRoute[] => list.flatMap((m) => m.routes ?? []);

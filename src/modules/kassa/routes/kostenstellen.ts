@@ -1,0 +1,4 @@
+import type { AnyRoute } from '../../../http/router';
+
+// (being built: see CONTEXT.md "Still to come")
+export const kostenstellenRoutes: AnyRoute[] = [];
