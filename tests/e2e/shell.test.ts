@@ -75,13 +75,15 @@ describe('the app shell in the browser', () => {
       .toMatch(new RegExp(`Version ${app.services.version}.*${new Date().getFullYear()}`, 's'));
 
     // Open a screen of a later issue: its title and the note that it is being built.
-    await menu.getByRole('link', { name: 'Kassabuch', exact: true }).click();
-    await page.waitForURL(/\/kassa\/kassabuch$/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Kassabuch' }).count()).toBeGreaterThan(0);
-    expect(await menu.getByRole('link', { name: 'Kassabuch', exact: true }).getAttribute('aria-current')).toBe('page');
+    await menu.getByRole('link', { name: 'Rechnungsübersicht', exact: true }).click();
+    await page.waitForURL(/\/rechnungen\/rechnungsuebersicht$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Rechnungsübersicht' }).count()).toBeGreaterThan(0);
+    expect(await menu.getByRole('link', { name: 'Rechnungsübersicht', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     // A reload of a deep link stays on it (the server falls back to index.html).
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { name: 'Kassabuch' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Rechnungsübersicht' }).count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: /Benutzermenü/ }).click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
@@ -188,11 +190,11 @@ describe('the app shell in the browser', () => {
     await signIn(page, 'admin@test.kgv', TEST_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/');
     const menu = nav(page);
-    const kassabuch = menu.getByRole('link', { name: 'Kassabuch', exact: true });
-    await kassabuch.waitFor();
-    expect(await kassabuch.innerText()).toContain('in Arbeit');
-    expect(await kassabuch.getAttribute('aria-describedby')).toBeTruthy();
-    for (const name of ['Wasserrechnungen', 'Zahlungsvorschreibung', 'Serienbrief', 'Kassabericht']) {
+    const rechnungen = menu.getByRole('link', { name: 'Rechnungsübersicht', exact: true });
+    await rechnungen.waitFor();
+    expect(await rechnungen.innerText()).toContain('in Arbeit');
+    expect(await rechnungen.getAttribute('aria-describedby')).toBeTruthy();
+    for (const name of ['Wasserrechnungen', 'Zahlungsvorschreibung', 'Serienbrief', 'Pachtberechnungen']) {
       expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).toContain('in Arbeit');
     }
     for (const name of [
@@ -206,7 +208,7 @@ describe('the app shell in the browser', () => {
     }
     const main = page.locator('main');
     await expect.poll(() => main.getByRole('link', { name: 'Stammdaten' }).count()).toBeGreaterThan(0);
-    for (const name of ['Kassabuch', 'Jahresvorschreibung', 'Serienbrief', 'Kassabericht']) {
+    for (const name of ['Rechnungsübersicht', 'Jahresvorschreibung', 'Serienbrief', 'Pachtzinsliste']) {
       expect(await main.getByText(name).count(), name).toBe(0);
     }
     await page.context().close();

@@ -20,9 +20,9 @@ describe('App routing', () => {
 
   it('sends signed-out users to the login and remembers where they wanted to go', async () => {
     app.api({});
-    await app.renderAt('/kassa/konten');
+    await app.renderAt('/rechnungen/rechnungsuebersicht');
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
-    expect(new URLSearchParams(window.location.search).get('returnTo')).toBe('/kassa/konten');
+    expect(new URLSearchParams(window.location.search).get('returnTo')).toBe('/rechnungen/rechnungsuebersicht');
     await waitFor(() => expect(container.querySelector('input[type="password"]')).not.toBeNull());
     expect(container.textContent).toContain('Angemeldet bleiben');
     expect(container.textContent).toContain('Passwort vergessen?');
@@ -44,7 +44,7 @@ describe('App routing', () => {
         json({ name: 'Chef', role: 'Obmann', email: 'c@b.at', mfa: false, isAdmin: true, isGlobalAdmin: false }),
       'POST /api/Common/GetRights?instanceID=menu': () => json([]),
     });
-    await app.renderAt('/kassa/konten');
+    await app.renderAt('/rechnungen/rechnungsuebersicht');
     await waitFor(() => expect(window.location.pathname).toBe('/infoscreen'));
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Versionsinformationen'));
     expect(container.textContent).toContain('API 4.0 erwartet');
@@ -80,15 +80,16 @@ describe('App routing', () => {
     app.api({
       'GET /api/User': () =>
         json({ name: 'Chef', role: 'Administrator', email: 'c@b.at', mfa: true, isAdmin: true, isGlobalAdmin: true }),
-      'POST /api/Common/GetRights?instanceID=menu': () => json(['WebApp.Admin.Global', 'WebApp.Kassa.View']),
+      'POST /api/Common/GetRights?instanceID=menu': () =>
+        json(['WebApp.Admin.Global', 'WebApp.Rechnungspruefung.View']),
     });
-    await app.renderAt('/kassa/belegsuchen');
-    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Belegsuche'));
+    await app.renderAt('/rechnungen/versicherungen');
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Versicherungen'));
     expect(container.textContent).toContain('Dieser Bereich wird gerade aufgebaut');
     expect(container.textContent).toContain('Kassabuch');
     expect(container.textContent).toContain('Global Admin');
     const current = container.querySelector('nav a[aria-current="page"]');
-    expect(linkName(current)).toBe('Belegsuche');
+    expect(linkName(current)).toBe('Versicherungen');
     // Marked as not built yet, for the eye and (as the link's description) for screen readers.
     expect(current?.textContent).toContain('in Arbeit');
     const description = document.getElementById(current?.getAttribute('aria-describedby') ?? '');
@@ -97,7 +98,7 @@ describe('App routing', () => {
     expect(navLinks().find((link) => linkName(link) === 'Vereinseinstellungen')?.textContent).toBe(
       'Vereinseinstellungen',
     );
-    await waitFor(() => expect(document.title).toBe('Belegsuche – KGV Sonnenhang'));
+    await waitFor(() => expect(document.title).toBe('Versicherungen – KGV Sonnenhang'));
   });
 
   it('tells users without the right instead of showing the screen', async () => {

@@ -128,7 +128,8 @@ export const MENU: readonly MenuGroup[] = [
     title: 'Basisdaten',
     items: [
       route('/basisdatenabrechnung/pachteinstellungen/pachtberechnungen', 'Pachtberechnungen', ABRECHNUNG),
-      route('/basisdatenabrechnung/kassaabrechnung', 'Kassaabrechnung', ABRECHNUNG),
+      // The Kassier keeps the cash periods too (server: KASSAABRECHNUNG_VIEW/EDIT).
+      route('/basisdatenabrechnung/kassaabrechnung', 'Kassaabrechnung', [...ABRECHNUNG, ...KASSA]),
       route('/basisdatenabrechnung/vereinsabrechnung', 'Vereinsabrechnung', ABRECHNUNG),
       // The Wasserwart keeps the water prices too (server: WASSERABRECHNUNG_VIEW/EDIT).
       route('/basisdatenabrechnung/wasserabrechnung/abrechnung', 'Wasserabrechnung', [...ABRECHNUNG, ...WASSER]),
