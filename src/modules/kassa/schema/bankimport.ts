@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { queryBool, queryInt, strict, text } from '../../../platform/validation';
+import type { BankCsvMapping } from '../services/bank/bankCsv';
+
+// Request and answer schemas of the bank import and the stored CSV mappings (docs/api/kassa.md,
+// "Bankimport"). The UI imports the answer types (`import type`) from here (ADR 0005).
+
+export const BANK_FORMATE = ['camt', 'mt940', 'george', 'elba'] as const;
+
+export const importBankQuery = z.object({
+  kontoID: queryInt,
+  dryRun: queryBool.optional(),
+  format: z.enum(BANK_FORMATE, { error: 'Erlaubt sind camt, mt940, george oder elba.' }).optional(),
+  /** A stored CSV mapping (GetBankMappings id); default: the account's own mapping. */
+  mappingID: queryInt.optional(),
+  /** Import although the statement names another IBAN than the account (the Kassier confirmed it). */
+  ignoreIban: queryBool.optional(),
+});
+export type ImportBankOptions = {
+  kontoId: number;
+  dryRun?: boolean;
+  format?: (typeof BANK_FORMATE)[number];
+  mappingId?: number;
+  ignoreIban?: boolean;
+  /** The uploaded file's name, kept in the import's history row. */
+  dateiname?: string;
+  /** Called while booking (the CLI's progress bar): done of total entries. */
+  fortschritt?: (erledigt: number, gesamt: number) => void;
+};
+
+const spalte = (required: boolean) => {
+  const t = text(200);
+  return required
+    ? t.min(1, 'Bitte geben Sie die Spalte an (Überschrift oder Buchstabe).')
+    : t.optional().transform((s) => (s ? s : undefined));
+};
+
+/** A BankCsvMapping as a client sends it (services/bank/bankCsv.ts). */
+export const bankCsvMappingSchema = strict({
+  name: text(100).optional(),
+  trennzeichen: z.enum([';', ',', 'tab', 'auto'], { error: 'Erlaubt sind ;, , (Komma), tab oder auto.' }),
+  dezimalzeichen: z.enum([',', '.'], { error: 'Erlaubt sind , oder .' }),
+  datumsformat: z.enum(['TT.MM.JJJJ', 'JJJJ-MM-TT'], { error: 'Erlaubt sind TT.MM.JJJJ oder JJJJ-MM-TT.' }),
+  kopfzeile: z.boolean({ error: 'Erwartet wird true oder false.' }).optional(),
+  spalten: strict({
+    datum: spalte(true),
+    valuta: spalte(false),
+    betrag: spalte(true),
+    waehrung: spalte(false),
+    name: spalte(false),
+    iban: spalte(false),
+    bic: spalte(false),
+    verwendungszweck: z.union([
+      spalte(true),
+      z
+        .array(text(200).min(1, 'Bitte geben Sie die Spalte an (Überschrift oder Buchstabe).'))
+        .min(1, 'Bitte mindestens eine Spalte für den Verwendungszweck angeben.'),
+    ]),
+    referenz: spalte(false),
+    bankReferenz: spalte(false),
+  }),
+});
+
+export const updateBankMappingBody = strict({
+  id: z.number({ error: 'Erwartet wird eine ganze Zahl.' }).int().positive().optional(),
+  name: text(100).min(1, 'Bitte geben Sie dem Schema einen Namen.'),
+  mapping: bankCsvMappingSchema,
+});
+export type UpdateBankMapping = z.output<typeof updateBankMappingBody>;
+
+export const bankMappingIdQuery = z.object({ id: queryInt });
+
+// ---- Answers ----
+
+export type BankImportEintrag = {
+  datum: string;
+  betragCent: number;
+  name: string;
+  iban: string | null;
+  verwendungszweck: string;
+  referenz: string | null;
+  bankReferenz: string | null;
+  storno: boolean;
+  /** Already imported into this account (or earlier in a file already imported): skipped. */
+  duplikat: boolean;
+};
+
+export type BankImportSaldo = {
+  anfangCent: number | null;
+  endeCent: number | null;
+  /** The sum of the file's entries (duplicates included: they are part of the statement). */
+  summeCent: number;
+  /** Opening + entries = closing; null when the file has no balances (CSV, JSON). */
+  stimmt: boolean | null;
+};
+
+export type BankImportErgebnis = {
+  /** Entries booked (dryRun: that would be booked). */
+  importiert: number;
+  duplikate: number;
+  format: (typeof BANK_FORMATE)[number];
+  eintraege: BankImportEintrag[];
+  /** All statements of the file together: the first opening and the last closing balance. */
+  saldo: BankImportSaldo;
+  auszuege: {
+    iban: string | null;
+    anfangCent: number | null;
+    endeCent: number | null;
+    summeCent: number;
+    stimmt: boolean | null;
+  }[];
+  /** German lines: balance mismatch, other IBAN, statements without balances … */
+  warnungen: string[];
+  /** The new Kassabuch ids in the file's order ([] for a dry run). */
+  kassabuchIds: number[];
+};
+
+export type BankMapping = {
+  /** null for the built-in George and ELBA mappings. */
+  id: number | null;
+  name: string;
+  mapping: BankCsvMapping;
+  eingebaut: boolean;
+};
