@@ -1,7 +1,69 @@
+import { isApiError } from './errors';
 import { apiFetch } from './fetcher';
 import { useApi } from './useApi';
 
+// The shared Kassa lookups and the default period (docs/api/kassa.md). The screens of the Kassa
+// module (Kassabuch, Stammdaten, Berichte) read their period scope and drop-downs from here.
+
+// TODO(U2): import these from src/modules/kassa/schema/* once S1 committed them (ADR 0005).
+/** One period of GET Common/Kassaabrechnungen. */
+export interface KassaabrechnungLookup {
+  id: number;
+  name: string;
+  jahr: number;
+  von: string;
+  bis: string;
+  geschlossen: boolean;
+}
+/** GET Abrechnung/GetKassaabrechnungDatum: the screens' default period. */
+export interface KassaabrechnungDatum {
+  id: number;
+  von: string;
+  bis: string;
+}
+/** One account of GET Common/Konten. */
+export interface KontoLookup {
+  id: number;
+  name: string;
+  art: 'bank' | 'kassa';
+  aktiv: boolean;
+  iban: string | null;
+}
+/** One booking account of GET Kassa/Buchungskonten. */
+export interface BuchungskontoLookup {
+  id: number;
+  nummer: number;
+  name: string;
+  art: 'einnahme' | 'ausgabe';
+  steuersatz: number;
+  kassaabrechnungId: number;
+  klaerung: boolean;
+}
+/** One cost centre of GET Kassa/GetKostenStellen. */
+export interface KostenstelleLookup {
+  id: number;
+  kassaabrechnungId: number;
+  nummer: number;
+  name: string;
+}
+
 export const STEUERSATZ_FLAG_KEY = '/api/Kassa/GetSteuersatzFlag';
+export const KASSAABRECHNUNGEN_LOOKUP_KEY = '/api/Common/Kassaabrechnungen';
+export const KASSAABRECHNUNG_DATUM_KEY = '/api/Abrechnung/GetKassaabrechnungDatum';
+export const KONTEN_LOOKUP_KEY = '/api/Common/Konten';
+export const BUCHUNGSKONTEN_LOOKUP_KEY = '/api/Kassa/Buchungskonten';
+export const KOSTENSTELLEN_KEY = '/api/Kassa/GetKostenStellen';
+
+/** The reads a change of a period, account, booking account or cost centre can touch (for `revalidatePrefixes`). */
+export const KASSA_LOOKUP_PREFIXES = [
+  KASSAABRECHNUNGEN_LOOKUP_KEY,
+  KASSAABRECHNUNG_DATUM_KEY,
+  KONTEN_LOOKUP_KEY,
+  BUCHUNGSKONTEN_LOOKUP_KEY,
+  '/api/Common/Buchungskonten',
+  '/api/Common/Kostenstellen',
+  KOSTENSTELLEN_KEY,
+];
 
 /**
  * Whether the club books with tax rates (shows the Steuerbericht). Any failure counts as false:
@@ -19,4 +81,47 @@ export function useSteuersatzFlag(enabled = true): boolean {
     shouldRetryOnError: false,
   });
   return data === true;
+}
+
+/** Every period, newest first (GET Common/Kassaabrechnungen). */
+export function useKassaabrechnungen() {
+  return useApi<KassaabrechnungLookup[]>(KASSAABRECHNUNGEN_LOOKUP_KEY);
+}
+
+/**
+ * The period `id`, or without id the default one (containing today, else the newest). No period
+ * at all is an answer (null), not an error: a new club has none yet and must not see a toast.
+ */
+export function useKassaabrechnungDatum(id?: number) {
+  const key = id === undefined ? KASSAABRECHNUNG_DATUM_KEY : `${KASSAABRECHNUNG_DATUM_KEY}?id=${id}`;
+  return useApi<KassaabrechnungDatum | null>(key, {
+    fetcher: (url: string) =>
+      apiFetch<KassaabrechnungDatum>(url).catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      }),
+  });
+}
+
+function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/** Every account (bank and cash), by name (GET Common/Konten). */
+export function useKonten() {
+  return useApi<KontoLookup[]>(KONTEN_LOOKUP_KEY);
+}
+
+/** The period's booking accounts that are not deleted, by number; waits while the id is unknown. */
+export function useBuchungskontenLookup(kassaabrechnungId: number | undefined) {
+  return useApi<BuchungskontoLookup[]>(
+    kassaabrechnungId === undefined ? null : `${BUCHUNGSKONTEN_LOOKUP_KEY}?kassaabrechnungID=${kassaabrechnungId}`,
+  );
+}
+
+/** The period's cost centres, by number; waits while the id is unknown. */
+export function useKostenstellenLookup(kassaabrechnungId: number | undefined) {
+  return useApi<KostenstelleLookup[]>(
+    kassaabrechnungId === undefined ? null : `${KOSTENSTELLEN_KEY}?kassaabrechnungID=${kassaabrechnungId}`,
+  );
 }

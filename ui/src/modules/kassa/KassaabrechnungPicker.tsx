@@ -1,0 +1,71 @@
+import { Item, Picker } from '@adobe/react-spectrum';
+import { type Key, useCallback } from 'react';
+import { type KassaabrechnungLookup, useKassaabrechnungDatum, useKassaabrechnungen } from '../../api/kassa';
+import { useQueryParam } from '../../app/useQueryParam';
+
+export const KASSAABRECHNUNG_PARAM = 'kassaabrechnung';
+
+export interface SelectedKassaabrechnung {
+  /**
+   * The period the screen shows: the one in the URL, else the default (containing today, else the
+   * newest: GET Abrechnung/GetKassaabrechnungDatum). Undefined while loading or when there is none.
+   */
+  kassaabrechnungId: number | undefined;
+  /** Its record once the list is loaded. */
+  kassaabrechnung: KassaabrechnungLookup | undefined;
+  kassaabrechnungen: KassaabrechnungLookup[] | undefined;
+  /** True once it is known whether a period exists (false = the club has none yet). */
+  loaded: boolean;
+  setKassaabrechnung: (id: number | undefined) => void;
+}
+
+/** The period scope of a Kassa screen, kept in the URL query `kassaabrechnung=<id>` (UI.md: filters in the URL). */
+export function useSelectedKassaabrechnung(): SelectedKassaabrechnung {
+  const [param, setParam] = useQueryParam(KASSAABRECHNUNG_PARAM);
+  const { data: kassaabrechnungen } = useKassaabrechnungen();
+  const { data: standard } = useKassaabrechnungDatum();
+  const raw = Number(param);
+  const fromUrl = Number.isInteger(raw) && raw > 0 ? raw : undefined;
+  const kassaabrechnungId = fromUrl ?? standard?.id ?? undefined;
+  const kassaabrechnung =
+    kassaabrechnungId === undefined ? undefined : kassaabrechnungen?.find((k) => k.id === kassaabrechnungId);
+  const setKassaabrechnung = useCallback(
+    (id: number | undefined) => setParam(id === undefined ? '' : String(id)),
+    [setParam],
+  );
+  const loaded = fromUrl !== undefined || standard !== undefined;
+  return { kassaabrechnungId, kassaabrechnung, kassaabrechnungen, loaded, setKassaabrechnung };
+}
+
+export interface KassaabrechnungPickerProps {
+  label?: string;
+}
+
+/**
+ * Picker of the periods (GET Common/Kassaabrechnungen), newest first; the choice lives in
+ * `?kassaabrechnung=`. The default period (containing today) needs no parameter.
+ */
+export function KassaabrechnungPicker({ label = 'Kassaabrechnung' }: KassaabrechnungPickerProps) {
+  const { kassaabrechnungId, kassaabrechnungen, setKassaabrechnung } = useSelectedKassaabrechnung();
+  const { data: standard } = useKassaabrechnungDatum();
+  return (
+    <Picker
+      label={label}
+      items={kassaabrechnungen ?? []}
+      selectedKey={kassaabrechnungId === undefined ? null : String(kassaabrechnungId)}
+      isDisabled={!kassaabrechnungen || kassaabrechnungen.length === 0}
+      onSelectionChange={(key: Key | null) => {
+        if (key === null) return;
+        const id = Number(key);
+        setKassaabrechnung(id === standard?.id ? undefined : id);
+      }}
+      width="size-2400"
+    >
+      {(item) => (
+        <Item key={String(item.id)} textValue={item.name}>
+          {item.geschlossen ? `${item.name} (abgeschlossen)` : item.name}
+        </Item>
+      )}
+    </Picker>
+  );
+}
