@@ -1,3 +1,7 @@
+import type { BuchungskontoLookup } from '../../../src/modules/kassa/schema/buchungskonten';
+import type { KassaabrechnungDatum, KassaabrechnungLookup } from '../../../src/modules/kassa/schema/kassaabrechnung';
+import type { KontoLookup } from '../../../src/modules/kassa/schema/konten';
+import type { Kostenstelle } from '../../../src/modules/kassa/schema/kostenstellen';
 import { isApiError } from './errors';
 import { apiFetch } from './fetcher';
 import { useApi } from './useApi';
@@ -5,47 +9,8 @@ import { useApi } from './useApi';
 // The shared Kassa lookups and the default period (docs/api/kassa.md). The screens of the Kassa
 // module (Kassabuch, Stammdaten, Berichte) read their period scope and drop-downs from here.
 
-// TODO(U2): import these from src/modules/kassa/schema/* once S1 committed them (ADR 0005).
-/** One period of GET Common/Kassaabrechnungen. */
-export interface KassaabrechnungLookup {
-  id: number;
-  name: string;
-  jahr: number;
-  von: string;
-  bis: string;
-  geschlossen: boolean;
-}
-/** GET Abrechnung/GetKassaabrechnungDatum: the screens' default period. */
-export interface KassaabrechnungDatum {
-  id: number;
-  von: string;
-  bis: string;
-}
-/** One account of GET Common/Konten. */
-export interface KontoLookup {
-  id: number;
-  name: string;
-  art: 'bank' | 'kassa';
-  aktiv: boolean;
-  iban: string | null;
-}
-/** One booking account of GET Kassa/Buchungskonten. */
-export interface BuchungskontoLookup {
-  id: number;
-  nummer: number;
-  name: string;
-  art: 'einnahme' | 'ausgabe';
-  steuersatz: number;
-  kassaabrechnungId: number;
-  klaerung: boolean;
-}
-/** One cost centre of GET Kassa/GetKostenStellen. */
-export interface KostenstelleLookup {
-  id: number;
-  kassaabrechnungId: number;
-  nummer: number;
-  name: string;
-}
+// The answer types are the server's (ADR 0005: import, never copy).
+export type { BuchungskontoLookup, KassaabrechnungDatum, KassaabrechnungLookup, KontoLookup, Kostenstelle };
 
 export const STEUERSATZ_FLAG_KEY = '/api/Kassa/GetSteuersatzFlag';
 export const KASSAABRECHNUNGEN_LOOKUP_KEY = '/api/Common/Kassaabrechnungen';
@@ -119,9 +84,9 @@ export function useBuchungskontenLookup(kassaabrechnungId: number | undefined) {
   );
 }
 
-/** The period's cost centres, by number; waits while the id is unknown. */
+/** The period's cost centres (GET Kassa/GetKostenStellen), by number; waits while the id is unknown. */
 export function useKostenstellenLookup(kassaabrechnungId: number | undefined) {
-  return useApi<KostenstelleLookup[]>(
+  return useApi<Kostenstelle[]>(
     kassaabrechnungId === undefined ? null : `${KOSTENSTELLEN_KEY}?kassaabrechnungID=${kassaabrechnungId}`,
   );
 }
