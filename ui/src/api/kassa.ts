@@ -1,7 +1,7 @@
 import type { BuchungskontoLookup } from '../../../src/modules/kassa/schema/buchungskonten';
 import type { KassaabrechnungDatum, KassaabrechnungLookup } from '../../../src/modules/kassa/schema/kassaabrechnung';
 import type { KontoLookup } from '../../../src/modules/kassa/schema/konten';
-import type { Kostenstelle } from '../../../src/modules/kassa/schema/kostenstellen';
+import type { Kostenstelle, KostenstelleLookup } from '../../../src/modules/kassa/schema/kostenstellen';
 import { isApiError } from './errors';
 import { apiFetch } from './fetcher';
 import { useApi } from './useApi';
