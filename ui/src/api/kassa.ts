@@ -10,7 +10,14 @@ import { useApi } from './useApi';
 // module (Kassabuch, Stammdaten, Berichte) read their period scope and drop-downs from here.
 
 // The answer types are the server's (ADR 0005: import, never copy).
-export type { BuchungskontoLookup, KassaabrechnungDatum, KassaabrechnungLookup, KontoLookup, Kostenstelle };
+export type {
+  BuchungskontoLookup,
+  KassaabrechnungDatum,
+  KassaabrechnungLookup,
+  KontoLookup,
+  Kostenstelle,
+  KostenstelleLookup,
+};
 
 export const STEUERSATZ_FLAG_KEY = '/api/Kassa/GetSteuersatzFlag';
 export const KASSAABRECHNUNGEN_LOOKUP_KEY = '/api/Common/Kassaabrechnungen';
