@@ -56,6 +56,12 @@ const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../modules/wasserbuch/jahresabrechnung/JahresabrechnungScreen'),
   ),
   '/wasserbuch/wasserablesung': lazy(() => import('../modules/wasserbuch/ablesung/WasserablesungScreen')),
+  '/kassa/kassabericht': lazy(() => import('../modules/kassa/berichte/KassaberichtScreen')),
+  '/kassa/kontobericht': lazy(() => import('../modules/kassa/berichte/KontoberichtScreen')),
+  '/kassa/steuerbericht': lazy(() => import('../modules/kassa/berichte/SteuerberichtScreen')),
+  '/kassa/kostenaufstellung': lazy(() => import('../modules/kassa/berichte/KostenaufstellungScreen')),
+  '/kassa/anlagebericht': lazy(() => import('../modules/kassa/berichte/AnlageberichtScreen')),
+  '/basisdatenabrechnung/kassaabrechnung': lazy(() => import('../modules/kassa/kassaabrechnung/KassaabrechnungScreen')),
   '/profil': lazy(() => import('../modules/user/ProfilScreen')),
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };

@@ -1,0 +1,158 @@
+import { Button, Flex, Text } from '@adobe/react-spectrum';
+import { formatEuro } from '../../../../../src/platform/money';
+import { useApi } from '../../../api/useApi';
+import { usePageTitle } from '../../../app/usePageTitle';
+import { LoadFailed, Loading } from '../../../components/LoadState';
+import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons, KASSA_API } from './berichtKit';
+import type { Kassabericht, SaldoAbweichung } from './berichtTypen';
+import { KeineKassaabrechnung } from './KeineKassaabrechnung';
+
+type KontoZeile = Kassabericht['konten'][number];
+type BuchungskontoZeile = Kassabericht['buchungskonten'][number];
+
+const FELD: Readonly<Record<SaldoAbweichung['feld'], string>> = {
+  anfangCent: 'Anfangsbestand',
+  einnahmenCent: 'Einnahmen',
+  ausgabenCent: 'Ausgaben',
+  endeCent: 'Endbestand',
+  konto: 'Konto fehlt',
+};
+const betrag = (cent: number | null) => (cent === null ? '–' : formatEuro(cent));
+
+/** One balance fault in words: "Handkassa: Endbestand erwartet € 10,00, gefunden € 12,00". */
+function abweichungText(a: SaldoAbweichung, konten: Kassabericht['konten']): string {
+  const name = konten.find((k) => k.kontoId === a.kontoId)?.name ?? `Konto ${a.kontoId}`;
+  if (a.feld === 'konto') return `${name}: ${FELD.konto}`;
+  return `${name}: ${FELD[a.feld]} erwartet ${betrag(a.erwartetCent)}, gefunden ${betrag(a.gefundenCent)}`;
+}
+
+/** The integrity line: hash chain of the checked entries and the balances, green when both hold. */
+export function Pruefzeile({
+  pruefung,
+  konten,
+}: {
+  pruefung: Kassabericht['pruefung'];
+  konten: Kassabericht['konten'];
+}) {
+  const { kette, salden } = pruefung;
+  const ok = kette.intakt && salden.stimmt;
+  const ketteText = kette.intakt
+    ? `Hash-Kette intakt (${kette.anzahl} geprüfte ${kette.anzahl === 1 ? 'Buchung' : 'Buchungen'})`
+    : `Hash-Kette gebrochen: ${kette.meldung ?? 'eine geprüfte Buchung wurde verändert oder entfernt'}`;
+  const saldenText = salden.stimmt
+    ? 'Salden stimmen'
+    : `Salden stimmen nicht: ${salden.abweichungen.map((a) => abweichungText(a, konten)).join('; ')}`;
+  return (
+    <div role="status" aria-label="Prüfung der Kassa" className={ok ? 'kgv-bericht-ok' : 'kgv-bericht-fehler'}>
+      {ok ? '✓ ' : '✗ '}
+      {ketteText} · {saldenText}
+    </div>
+  );
+}
+
+/**
+ * /kassa/kassabericht: per account opening, income, expenses and closing balance of a period, the
+ * sums per booking account, and whether the hash chain and the balances are intact. PDF, Excel and
+ * the audit package (ZIP) open the same report as files.
+ */
+export default function KassaberichtScreen() {
+  usePageTitle('Kassabericht');
+  const { kassaabrechnungId, loaded } = useSelectedKassaabrechnung();
+  const params = { kassaabrechnungID: kassaabrechnungId };
+  const bericht = useApi<Kassabericht>(
+    kassaabrechnungId === undefined ? null : berichtUrl('Kassabericht', params, 'json'),
+  );
+  const pruefpaket = `${KASSA_API}/Pruefpaket?kassaabrechnungID=${kassaabrechnungId ?? ''}`;
+
+  return (
+    <Flex direction="column" gap="size-200">
+      <BerichtKopf
+        titel="Kassabericht"
+        beschreibung="Anfangsbestand, Einnahmen, Ausgaben und Endbestand je Konto, die Summen je Buchungskonto und die Prüfung der Kassa."
+      />
+      <Flex gap="size-200" alignItems="end" wrap>
+        <KassaabrechnungPicker />
+        <DownloadButtons
+          pdf={berichtUrl('Kassabericht', params, 'pdf')}
+          excel={berichtUrl('Kassabericht', params, 'xlsx')}
+          isDisabled={kassaabrechnungId === undefined}
+          extra={
+            <Button
+              variant="secondary"
+              elementType="a"
+              href={pruefpaket}
+              target="_blank"
+              rel="noreferrer"
+              isDisabled={kassaabrechnungId === undefined}
+            >
+              Prüfpaket (ZIP)
+            </Button>
+          }
+        />
+      </Flex>
+      {loaded && kassaabrechnungId === undefined ? (
+        <KeineKassaabrechnung />
+      ) : bericht.error ? (
+        <LoadFailed
+          title="Der Kassabericht konnte nicht geladen werden."
+          error={bericht.error}
+          onRetry={() => void bericht.mutate()}
+        />
+      ) : !bericht.data ? (
+        <Loading label="Kassabericht wird geladen" />
+      ) : (
+        <KassaberichtInhalt bericht={bericht.data} />
+      )}
+    </Flex>
+  );
+}
+
+function KassaberichtInhalt({ bericht }: { bericht: Kassabericht }) {
+  const { summe } = bericht;
+  const buchungskontenSumme = bericht.buchungskonten.reduce(
+    (acc, b) => ({
+      einnahmen: acc.einnahmen + b.einnahmenCent,
+      ausgaben: acc.ausgaben + b.ausgabenCent,
+      summe: acc.summe + b.summeCent,
+    }),
+    { einnahmen: 0, ausgaben: 0, summe: 0 },
+  );
+  return (
+    <Flex direction="column" gap="size-200">
+      <Pruefzeile pruefung={bericht.pruefung} konten={bericht.konten} />
+      <Text>
+        {bericht.kassaabrechnung.bezeichnung}
+        {bericht.kassaabrechnung.geschlossen ? ' (abgeschlossen)' : ''}
+      </Text>
+      <BerichtTabelle<KontoZeile>
+        titel="Konten"
+        spalten={[
+          { titel: 'Konto', text: (k) => k.name },
+          { titel: 'Anfangsbestand', cent: (k) => k.anfangCent },
+          { titel: 'Einnahmen', cent: (k) => k.einnahmenCent },
+          { titel: 'Ausgaben', cent: (k) => -k.ausgabenCent },
+          { titel: 'Endbestand', cent: (k) => k.endeCent },
+        ]}
+        zeilen={bericht.konten}
+        zeilenKey={(k) => k.kontoId}
+        summe={['Summe', summe.anfangCent, summe.einnahmenCent, -summe.ausgabenCent, summe.endeCent]}
+        leer="Keine Konten."
+      />
+      <BerichtTabelle<BuchungskontoZeile>
+        titel="Buchungskonten"
+        spalten={[
+          { titel: 'Nr.', text: (b) => b.nummer ?? '' },
+          { titel: 'Buchungskonto', text: (b) => b.name },
+          { titel: 'Einnahmen', cent: (b) => b.einnahmenCent },
+          { titel: 'Ausgaben', cent: (b) => -b.ausgabenCent },
+          { titel: 'Summe', cent: (b) => b.summeCent },
+        ]}
+        zeilen={bericht.buchungskonten}
+        zeilenKey={(b, i) => b.buchungskontoId ?? `ohne-${i}`}
+        summe={['Summe', null, buchungskontenSumme.einnahmen, -buchungskontenSumme.ausgaben, buchungskontenSumme.summe]}
+        leer="Keine Buchungen in dieser Kassaabrechnung."
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,88 @@
+import { Flex } from '@adobe/react-spectrum';
+import { isApiError, isProblemDetails } from '../../../api/errors';
+import { useApi } from '../../../api/useApi';
+import { usePageTitle } from '../../../app/usePageTitle';
+import { LoadFailed, Loading } from '../../../components/LoadState';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons } from './berichtKit';
+import type { Steuerbericht } from './berichtTypen';
+import { KeineKassaabrechnung } from './KeineKassaabrechnung';
+
+type Satz = Steuerbericht['saetze'][number];
+
+/** The server's 409 when the club's tax flag is off (the menu hides the screen then; a bookmark may not). */
+function steuerNichtAktiv(error: unknown): boolean {
+  return isApiError(error) && isProblemDetails(error.body) && error.body.code === 'steuer_nicht_aktiv';
+}
+
+const satzText = (s: Satz) => (s.steuersatz === 100 ? '100 % (nur Steuer)' : `${s.steuersatz} %`);
+
+/** /kassa/steuerbericht: gross, net and tax of income and expenses per tax rate of a period. */
+export default function SteuerberichtScreen() {
+  usePageTitle('Steuerbericht');
+  const { kassaabrechnungId, loaded } = useSelectedKassaabrechnung();
+  const params = { kassaabrechnungID: kassaabrechnungId };
+  const bericht = useApi<Steuerbericht>(
+    kassaabrechnungId === undefined ? null : berichtUrl('Steuerbericht', params, 'json'),
+    { shouldRetryOnError: false },
+  );
+  const { summe } = bericht.data ?? {};
+  return (
+    <Flex direction="column" gap="size-200">
+      <BerichtKopf
+        titel="Steuerbericht"
+        beschreibung="Je Steuersatz die Summen brutto, netto und Steuer der Einnahmen und der Ausgaben."
+      />
+      <Flex gap="size-200" alignItems="end" wrap>
+        <KassaabrechnungPicker />
+        <DownloadButtons
+          pdf={berichtUrl('Steuerbericht', params, 'pdf')}
+          excel={berichtUrl('Steuerbericht', params, 'xlsx')}
+          isDisabled={kassaabrechnungId === undefined || steuerNichtAktiv(bericht.error)}
+        />
+      </Flex>
+      {loaded && kassaabrechnungId === undefined ? (
+        <KeineKassaabrechnung />
+      ) : steuerNichtAktiv(bericht.error) ? (
+        <MessageBanner
+          level="info"
+          title="Der Verein bucht ohne Steuer"
+          message="In den Vereinseinstellungen ist „steuerpflichtig“ nicht gesetzt; daher gibt es keinen Steuerbericht."
+        />
+      ) : bericht.error ? (
+        <LoadFailed
+          title="Der Steuerbericht konnte nicht geladen werden."
+          error={bericht.error}
+          onRetry={() => void bericht.mutate()}
+        />
+      ) : !bericht.data || !summe ? (
+        <Loading label="Steuerbericht wird geladen" />
+      ) : (
+        <BerichtTabelle<Satz>
+          titel="Steuersätze"
+          spalten={[
+            { titel: 'Steuersatz', text: satzText },
+            { titel: 'Einnahmen brutto', cent: (s) => s.einnahmen.bruttoCent },
+            { titel: 'Einnahmen netto', cent: (s) => s.einnahmen.nettoCent },
+            { titel: 'Einnahmen Steuer', cent: (s) => s.einnahmen.steuerCent },
+            { titel: 'Ausgaben brutto', cent: (s) => s.ausgaben.bruttoCent },
+            { titel: 'Ausgaben netto', cent: (s) => s.ausgaben.nettoCent },
+            { titel: 'Ausgaben Steuer (Vorsteuer)', cent: (s) => s.ausgaben.steuerCent },
+          ]}
+          zeilen={bericht.data.saetze}
+          zeilenKey={(s) => s.steuersatz}
+          summe={[
+            'Summe',
+            summe.einnahmen.bruttoCent,
+            summe.einnahmen.nettoCent,
+            summe.einnahmen.steuerCent,
+            summe.ausgaben.bruttoCent,
+            summe.ausgaben.nettoCent,
+            summe.ausgaben.steuerCent,
+          ]}
+        />
+      )}
+    </Flex>
+  );
+}
