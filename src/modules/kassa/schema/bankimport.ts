@@ -28,12 +28,13 @@ export type ImportBankOptions = {
   fortschritt?: (erledigt: number, gesamt: number) => void;
 };
 
-const spalte = (required: boolean) => {
-  const t = text(200);
-  return required
-    ? t.min(1, 'Bitte geben Sie die Spalte an (Überschrift oder Buchstabe).')
-    : t.optional().transform((s) => (s ? s : undefined));
-};
+const SPALTE_FEHLT = 'Bitte geben Sie die Spalte an (Überschrift oder Buchstabe).';
+const spalte = () => text(200).min(1, SPALTE_FEHLT);
+/** An optional column: "" counts as none. */
+const spalteOptional = () =>
+  text(200)
+    .optional()
+    .transform((s) => (s ? s : undefined));
 
 /** A BankCsvMapping as a client sends it (services/bank/bankCsv.ts). */
 export const bankCsvMappingSchema = strict({
@@ -43,21 +44,19 @@ export const bankCsvMappingSchema = strict({
   datumsformat: z.enum(['TT.MM.JJJJ', 'JJJJ-MM-TT'], { error: 'Erlaubt sind TT.MM.JJJJ oder JJJJ-MM-TT.' }),
   kopfzeile: z.boolean({ error: 'Erwartet wird true oder false.' }).optional(),
   spalten: strict({
-    datum: spalte(true),
-    valuta: spalte(false),
-    betrag: spalte(true),
-    waehrung: spalte(false),
-    name: spalte(false),
-    iban: spalte(false),
-    bic: spalte(false),
+    datum: spalte(),
+    valuta: spalteOptional(),
+    betrag: spalte(),
+    waehrung: spalteOptional(),
+    name: spalteOptional(),
+    iban: spalteOptional(),
+    bic: spalteOptional(),
     verwendungszweck: z.union([
-      spalte(true),
-      z
-        .array(text(200).min(1, 'Bitte geben Sie die Spalte an (Überschrift oder Buchstabe).'))
-        .min(1, 'Bitte mindestens eine Spalte für den Verwendungszweck angeben.'),
+      spalte(),
+      z.array(spalte()).min(1, 'Bitte mindestens eine Spalte für den Verwendungszweck angeben.'),
     ]),
-    referenz: spalte(false),
-    bankReferenz: spalte(false),
+    referenz: spalteOptional(),
+    bankReferenz: spalteOptional(),
   }),
 });
 
