@@ -1,0 +1,326 @@
+import {
+  AlertDialog,
+  Button,
+  Content,
+  DialogContainer,
+  Disclosure,
+  DisclosurePanel,
+  DisclosureTitle,
+  Flex,
+  Heading,
+  IllustratedMessage,
+  Text,
+  View,
+} from '@adobe/react-spectrum';
+import Checkmark from '@spectrum-icons/workflow/Checkmark';
+import Delete from '@spectrum-icons/workflow/Delete';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { formatEuro } from '../../../../../src/platform/money';
+import { useHasRight } from '../../../api/common';
+import { useBuchungskontenLookup, useKonten, useKostenstellenLookup } from '../../../api/kassa';
+import { saveWithToast, showErrorToast } from '../../../api/toast';
+import { usePageTitle } from '../../../app/usePageTitle';
+import { ExportMenu } from '../../../components/ExportMenu';
+import { LoadFailed, Loading } from '../../../components/LoadState';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { KASSAABRECHNUNG_PARAM, KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import { EintragDialog } from './EintragDialog';
+import { HauptFilter, StatusPicker, useKassabuchFilter, WeitereFilter } from './KassabuchFilter';
+import { KassabuchTabelle, type ZeilenAktion } from './KassabuchTabelle';
+import {
+  belegeHochladen,
+  deleteGefiltert,
+  type Eintrag,
+  exportKassabuch,
+  pruefeGefiltert,
+  stornoEintrag,
+  useKassabuch,
+} from './kassabuchApi';
+import { SchnellErfassung } from './SchnellErfassung';
+import './kassabuch.css';
+
+type DialogState =
+  | { art: 'eintrag'; eintrag: Eintrag }
+  | { art: 'storno'; eintrag: Eintrag }
+  | { art: 'pruefen'; anzahl: number }
+  | { art: 'loeschen'; geloescht: number; uebersprungen: number }
+  | null;
+
+const buchungen = (n: number) => (n === 1 ? '1 Buchung' : `${n} Buchungen`);
+
+/**
+ * Spec §2 /kassa/kassabuch: the cash book of a period. Fast entry on top (Enter books and opens
+ * the next row), the filtered entries with each account's running balance, the filtered sums, and
+ * the Kassier's tools: receipts, Storno, Eigenbeleg, check, delete, export.
+ */
+export default function KassabuchScreen() {
+  usePageTitle('Kassabuch');
+  const canEdit = useHasRight('WebApp.Kassa.Edit') === true;
+  const periode = useSelectedKassaabrechnung();
+  const { kassaabrechnungId, kassaabrechnung } = periode;
+  const { filter: urlFilter, anzahl: anzahlFilter } = useKassabuchFilter();
+  const [location, navigate] = useLocation();
+  const filter = kassaabrechnungId === undefined ? null : { kassaabrechnungID: kassaabrechnungId, ...urlFilter };
+  const buch = useKassabuch(filter);
+  const konten = useKonten();
+  const buchungskonten = useBuchungskontenLookup(kassaabrechnungId);
+  const kostenstellen = useKostenstellenLookup(kassaabrechnungId);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const geschlossen = kassaabrechnung?.geschlossen === true;
+  const name = kassaabrechnung?.name ?? '';
+
+  function filterZuruecksetzen() {
+    const params = new URLSearchParams(window.location.search);
+    const periodeParam = params.get(KASSAABRECHNUNG_PARAM);
+    navigate(periodeParam ? `${location}?${KASSAABRECHNUNG_PARAM}=${periodeParam}` : location, { replace: true });
+  }
+
+  async function gefilterteLoeschen() {
+    if (!filter) return;
+    try {
+      const probe = await deleteGefiltert(filter, true);
+      setDialog({ art: 'loeschen', ...probe });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  }
+
+  function onAktion(eintrag: Eintrag, aktion: ZeilenAktion) {
+    if (aktion === 'bearbeiten') setDialog({ art: 'eintrag', eintrag });
+    else if (aktion === 'storno') setDialog({ art: 'storno', eintrag });
+  }
+
+  function onBelege(eintrag: Eintrag, files: File[]) {
+    void saveWithToast(() => belegeHochladen(eintrag.id, files), {
+      success: `${files.length === 1 ? '1 Beleg' : `${files.length} Belege`} an Beleg-Nr. ${eintrag.belegnummer} angehängt.`,
+    }).catch(() => undefined);
+  }
+
+  const header = (
+    <View>
+      <Text UNSAFE_className="kgv-eyebrow">Kassa</Text>
+      <Heading level={1} margin={0}>
+        Kassabuch
+      </Heading>
+    </View>
+  );
+
+  if (periode.loaded && kassaabrechnungId === undefined) {
+    return (
+      <Flex direction="column" gap="size-200">
+        {header}
+        <View borderWidth="thin" borderColor="default" borderRadius="medium" padding="size-300" maxWidth="size-6000">
+          <IllustratedMessage>
+            <Heading>Noch keine Kassaabrechnung</Heading>
+            <Content>
+              Legen Sie unter Basisdaten → Kassaabrechnung zuerst eine Kassaabrechnung (das Kassajahr) an; dann kann
+              hier gebucht werden.
+            </Content>
+          </IllustratedMessage>
+        </View>
+      </Flex>
+    );
+  }
+
+  const lookupsDa = konten.data && buchungskonten.data && kostenstellen.data;
+  const antwort = buch.data;
+  const filterAktiv = anzahlFilter > 0;
+
+  return (
+    <Flex direction="column" gap="size-200">
+      {header}
+      <Flex gap="size-200" alignItems="end" wrap>
+        <KassaabrechnungPicker />
+        <StatusPicker />
+        <HauptFilter konten={konten.data ?? []} />
+        {filterAktiv ? (
+          <Button variant="secondary" style="outline" onPress={filterZuruecksetzen}>
+            Filter zurücksetzen
+          </Button>
+        ) : null}
+        <Flex gap="size-100" marginStart="auto" alignItems="center" wrap>
+          <ExportMenu
+            isDisabled={!filter}
+            onExport={(format) => (filter ? exportKassabuch(format, filter, name) : Promise.resolve())}
+          />
+          {canEdit && !geschlossen ? (
+            <>
+              <Button
+                variant="secondary"
+                isDisabled={!antwort || antwort.summe.anzahl === 0}
+                onPress={() => antwort && setDialog({ art: 'pruefen', anzahl: antwort.summe.anzahl })}
+              >
+                <Checkmark />
+                <Text>Geprüft markieren</Text>
+              </Button>
+              <Button
+                variant="negative"
+                style="outline"
+                isDisabled={!antwort || antwort.summe.anzahl === 0}
+                onPress={() => void gefilterteLoeschen()}
+              >
+                <Delete />
+                <Text>Gefilterte löschen</Text>
+              </Button>
+            </>
+          ) : null}
+        </Flex>
+      </Flex>
+      <Disclosure isQuiet defaultExpanded={anzahlFilter > 0}>
+        <DisclosureTitle level={2}>Weitere Filter</DisclosureTitle>
+        <DisclosurePanel>
+          <WeitereFilter buchungskonten={buchungskonten.data ?? []} kostenstellen={kostenstellen.data ?? []} />
+        </DisclosurePanel>
+      </Disclosure>
+      {geschlossen ? (
+        <MessageBanner
+          level="info"
+          title={`Kassaabrechnung ${kassaabrechnung?.jahr ?? name} ist abgeschlossen – nur Ansicht`}
+          message="In einer abgeschlossenen Kassaabrechnung kann nicht mehr gebucht, geändert oder gelöscht werden. Belege lassen sich weiter ansehen."
+        />
+      ) : null}
+      {canEdit && !geschlossen && kassaabrechnung && lookupsDa ? (
+        <SchnellErfassung
+          key={kassaabrechnung.id}
+          von={kassaabrechnung.von}
+          bis={kassaabrechnung.bis}
+          konten={konten.data ?? []}
+          buchungskonten={buchungskonten.data ?? []}
+          kostenstellen={kostenstellen.data ?? []}
+        />
+      ) : null}
+      {antwort ? (
+        <>
+          {antwort.eintraege.length === 0 ? (
+            <Text>
+              {filterAktiv
+                ? 'Keine Buchung passt zu diesen Filtern.'
+                : canEdit && !geschlossen
+                  ? 'Noch keine Buchungen in dieser Kassaabrechnung. Tippen Sie die erste oben ein: Datum, Betrag, Konto, Buchungskonto, Text und Enter.'
+                  : 'Keine Buchungen in dieser Kassaabrechnung.'}
+            </Text>
+          ) : (
+            <KassabuchTabelle
+              eintraege={antwort.eintraege}
+              canEdit={canEdit}
+              geschlossen={geschlossen}
+              onAktion={onAktion}
+              onBelege={onBelege}
+            />
+          )}
+          <dl className="kgv-kb-summen" aria-label={filterAktiv ? 'Summen der gefilterten Buchungen' : 'Summen'}>
+            <div>
+              <dt>Einnahmen</dt>
+              <dd>{formatEuro(antwort.summe.einnahmenCent)}</dd>
+            </div>
+            <div>
+              <dt>Ausgaben</dt>
+              <dd className={antwort.summe.ausgabenCent ? 'kgv-kb-negativ' : undefined}>
+                {formatEuro(-antwort.summe.ausgabenCent)}
+              </dd>
+            </div>
+            <div>
+              <dt>Saldo</dt>
+              <dd className={antwort.summe.saldoCent < 0 ? 'kgv-kb-negativ' : undefined}>
+                {formatEuro(antwort.summe.saldoCent)}
+              </dd>
+            </div>
+            <div>
+              <dt>Anzahl</dt>
+              <dd>{buchungen(antwort.summe.anzahl)}</dd>
+            </div>
+          </dl>
+          {canEdit && antwort.eintraege.length ? (
+            <Text UNSAFE_className="kgv-kb-leise">
+              Belege: Datei auf eine Zeile ziehen oder über die Büroklammer anhängen (PDF, JPEG, PNG).
+            </Text>
+          ) : null}
+        </>
+      ) : buch.error && !buch.isLoading ? (
+        <LoadFailed
+          title="Das Kassabuch konnte nicht geladen werden."
+          error={buch.error}
+          onRetry={() => void buch.mutate()}
+        />
+      ) : (
+        <Loading label="Kassabuch wird geladen …" />
+      )}
+      <DialogContainer onDismiss={() => setDialog(null)}>
+        {dialog?.art === 'eintrag' ? (
+          <EintragDialog
+            eintrag={dialog.eintrag}
+            konten={konten.data ?? []}
+            buchungskonten={buchungskonten.data ?? []}
+            kostenstellen={kostenstellen.data ?? []}
+            readOnly={!canEdit || geschlossen}
+          />
+        ) : dialog?.art === 'storno' ? (
+          <AlertDialog
+            title={`Beleg ${dialog.eintrag.belegnummer} stornieren?`}
+            variant="warning"
+            primaryActionLabel="Stornieren"
+            cancelLabel="Abbrechen"
+            autoFocusButton="cancel"
+            onPrimaryAction={() => {
+              const e = dialog.eintrag;
+              void saveWithToast(() => stornoEintrag(e.id), {
+                success: (s) => `Beleg ${e.belegnummer} storniert: Gegenbuchung Beleg ${s.belegnummer}.`,
+              }).catch(() => undefined);
+            }}
+          >
+            Es wird eine Gegenbuchung über {formatEuro(-dialog.eintrag.betragCent)} mit heutigem Datum angelegt
+            (gleiches Konto, gleiches Buchungskonto). Der ursprüngliche Beleg bleibt im Kassabuch und wird als
+            „storniert“ markiert.
+          </AlertDialog>
+        ) : dialog?.art === 'pruefen' ? (
+          <AlertDialog
+            title="Buchungen als geprüft markieren?"
+            variant="confirmation"
+            primaryActionLabel="Geprüft markieren"
+            cancelLabel="Abbrechen"
+            autoFocusButton="cancel"
+            onPrimaryAction={() => {
+              if (!filter) return;
+              void saveWithToast(() => pruefeGefiltert(filter), {
+                success: (r) => `${buchungen(r.geprueft)} als geprüft markiert.`,
+              }).catch(() => undefined);
+            }}
+          >
+            {filterAktiv ? 'Die' : 'Alle'} {buchungen(dialog.anzahl)}
+            {filterAktiv ? ' der aktuellen Filter' : ` der Kassaabrechnung ${name}`} werden als geprüft markiert. Danach
+            lassen sie sich nicht mehr ändern oder löschen; eine Korrektur ist dann nur noch eine Storno-Buchung.
+          </AlertDialog>
+        ) : dialog?.art === 'loeschen' ? (
+          dialog.geloescht === 0 ? (
+            <AlertDialog title="Nichts zu löschen" variant="information" primaryActionLabel="Schließen">
+              {dialog.uebersprungen
+                ? `Alle ${buchungen(dialog.uebersprungen)} dieser Auswahl sind geprüft und bleiben.`
+                : 'Diese Auswahl enthält keine Buchungen.'}
+            </AlertDialog>
+          ) : (
+            <AlertDialog
+              title={`${buchungen(dialog.geloescht)} löschen?`}
+              variant="destructive"
+              primaryActionLabel="Löschen"
+              cancelLabel="Abbrechen"
+              autoFocusButton="cancel"
+              onPrimaryAction={() => {
+                if (!filter) return;
+                void saveWithToast(() => deleteGefiltert(filter, false), {
+                  success: (r) => `${buchungen(r.geloescht)} gelöscht.`,
+                }).catch(() => undefined);
+              }}
+            >
+              {buchungen(dialog.geloescht)} {dialog.geloescht === 1 ? 'wird' : 'werden'} gelöscht
+              {dialog.uebersprungen
+                ? `, ${dialog.uebersprungen} ${dialog.uebersprungen === 1 ? 'geprüfte bleibt' : 'geprüfte bleiben'}`
+                : ''}
+              . Ihre Belege (Dateien) werden mitgelöscht. Die Beleg-Nummern werden nicht neu vergeben.
+            </AlertDialog>
+          )
+        ) : null}
+      </DialogContainer>
+    </Flex>
+  );
+}
