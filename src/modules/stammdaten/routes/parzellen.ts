@@ -21,7 +21,6 @@ import {
   listParzellen,
   PARZELLEN_LIST_TABLES,
   parzellenLookup,
-  parzellenspezifischeKonten,
   saveParzelle,
 } from '../services/parzellen';
 
@@ -60,13 +59,6 @@ export const parzellenRoutes = [
     async handler({ db, actor, query }) {
       await deleteParzelle(db, actor, query.id);
     },
-  }),
-  route({
-    method: 'GET',
-    path: 'Stammdaten/GetParzellenspezifischeKonten',
-    rights: STAMMDATEN_VIEW,
-    query: idQuery,
-    handler: ({ db, query }) => parzellenspezifischeKonten(db, query.id),
   }),
   route({
     method: 'GET',

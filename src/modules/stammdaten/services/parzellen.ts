@@ -313,12 +313,6 @@ export async function gartenhistorie(db: Db, parzelleId: number): Promise<Garten
   }));
 }
 
-/** Booking accounts of a plot: none until the Kassa module exists. */
-export async function parzellenspezifischeKonten(db: Db, id: number): Promise<unknown[]> {
-  if (!(await db('parzellen').where({ id }).first('id'))) throw notFound(NOT_FOUND);
-  return [];
-}
-
 /** `{ id, name = Nummer }` of every plot, by number. */
 export async function parzellenLookup(db: Db): Promise<Lookup[]> {
   const rows = await db('parzellen').select('id', 'nummer');
