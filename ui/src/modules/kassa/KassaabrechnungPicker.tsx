@@ -1,7 +1,10 @@
 import { Item, Picker } from '@adobe/react-spectrum';
 import { type Key, useCallback } from 'react';
+import { formatEuro } from '../../../../src/platform/money';
 import { type KassaabrechnungLookup, useKassaabrechnungDatum, useKassaabrechnungen } from '../../api/kassa';
 import { useQueryParam } from '../../app/useQueryParam';
+import type { ListColumn } from '../../components/ListTable';
+import { MessageBanner } from '../../components/MessageBanner';
 
 export const KASSAABRECHNUNG_PARAM = 'kassaabrechnung';
 
@@ -68,4 +71,46 @@ export function KassaabrechnungPicker({ label = 'Kassaabrechnung' }: Kassaabrech
       )}
     </Picker>
   );
+}
+
+/**
+ * The banner of a closed period: "Kassaabrechnung 2025 ist abgeschlossen – nur Ansicht". The
+ * screens disable their inputs under it; reopening is on the Kassaabrechnung screen.
+ */
+export function GeschlossenBanner({ kassaabrechnung }: { kassaabrechnung: KassaabrechnungLookup | undefined }) {
+  if (!kassaabrechnung?.geschlossen) return null;
+  return (
+    <MessageBanner
+      level="info"
+      title={`Kassaabrechnung ${kassaabrechnung.jahr} ist abgeschlossen – nur Ansicht`}
+      message="Ein abgeschlossenes Kassajahr kann nicht mehr geändert werden. Unter Basisdaten → Kassaabrechnung kann es ein Berechtigter wieder öffnen."
+    />
+  );
+}
+
+const NEGATIVE_COLOR = 'var(--spectrum-semantic-negative-color-text-small, #c9252d)';
+
+/** An amount in cents as "1.234,56 €", negative ones (Ausgaben) in the theme's negative colour. */
+export function Betrag({ cents }: { cents: number }) {
+  return <span style={cents < 0 ? { color: NEGATIVE_COLOR } : undefined}>{formatEuro(cents)}</span>;
+}
+
+/** A column of cents: right-aligned, sorted and exported as a number, negatives in red. */
+export function centColumn<T>(key: string, name: string, value: (row: T) => number | null): ListColumn<T> {
+  return {
+    key,
+    name,
+    align: 'end',
+    minWidth: 130,
+    sortValue: value,
+    text: (row) => {
+      const cents = value(row);
+      return cents === null ? '' : formatEuro(cents);
+    },
+    render: (row) => {
+      const cents = value(row);
+      return cents === null ? '' : <Betrag cents={cents} />;
+    },
+    export: { typ: 'cent', value },
+  };
 }
