@@ -65,7 +65,10 @@ export const updateBankMappingBody = strict({
   name: text(100).min(1, 'Bitte geben Sie dem Schema einen Namen.'),
   mapping: bankCsvMappingSchema,
 });
-export type UpdateBankMapping = z.output<typeof updateBankMappingBody>;
+/** What a client sends (optional columns may be left out). */
+export type UpdateBankMapping = z.input<typeof updateBankMappingBody>;
+/** The same after validation, as the service gets it. */
+export type UpdateBankMappingData = z.output<typeof updateBankMappingBody>;
 
 export const bankMappingIdQuery = z.object({ id: queryInt });
 

@@ -2,7 +2,7 @@ import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import { type BankMapping, bankCsvMappingSchema, type UpdateBankMapping } from '../schema/bankimport';
+import { type BankMapping, bankCsvMappingSchema, type UpdateBankMappingData } from '../schema/bankimport';
 import type { BankMappingRow } from '../tables';
 import { type BankCsvMapping, ELBA_CSV, GEORGE_CSV } from './bank/bankCsv';
 
@@ -49,7 +49,7 @@ export async function ladeBankMapping(db: Db, id: number): Promise<BankMapping> 
   return fromRow(row);
 }
 
-export async function saveBankMapping(db: Db, actor: Actor, body: UpdateBankMapping): Promise<BankMapping> {
+export async function saveBankMapping(db: Db, actor: Actor, body: UpdateBankMappingData): Promise<BankMapping> {
   const name = body.name;
   if (EINGEBAUT.some((m) => m.name.toLowerCase() === name.toLowerCase())) {
     throw validationFailed({ name: ['So heißt ein eingebautes Importschema; bitte einen anderen Namen wählen.'] });
