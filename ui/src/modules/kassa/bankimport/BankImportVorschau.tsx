@@ -1,0 +1,108 @@
+import { Flex, Text } from '@adobe/react-spectrum';
+import { formatGermanDate } from '../../../../../src/platform/dates';
+import { formatEuro } from '../../../../../src/platform/money';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { Geld } from '../berichte/berichtKit';
+import type { BankImportErgebnis } from './bankImportApi';
+import './bankImport.css';
+
+/** More rows than this make the dialog slow; the rest is counted, not listed. */
+export const VORSCHAU_ZEILEN = 500;
+
+const euro = (cent: number | null) => (cent === null ? '–' : formatEuro(cent));
+
+/** Opening + entries = closing of the statement(s): a tick, or a warning with the numbers. */
+export function SaldoPruefung({ saldo }: { saldo: BankImportErgebnis['saldo'] }) {
+  if (saldo.stimmt === null) {
+    return (
+      <Text>
+        Summe der Buchungen {euro(saldo.summeCent)} – die Datei enthält keine Salden, der Kontostand lässt sich nicht
+        prüfen.
+      </Text>
+    );
+  }
+  const rechnung = `Anfangssaldo ${euro(saldo.anfangCent)} + Summe ${euro(saldo.summeCent)}`;
+  if (saldo.stimmt) {
+    return (
+      <Text UNSAFE_className="kgv-bankimport-ok">
+        ✓ {rechnung} = Endsaldo {euro(saldo.endeCent)}
+      </Text>
+    );
+  }
+  const gerechnet = (saldo.anfangCent ?? 0) + saldo.summeCent;
+  return (
+    <MessageBanner
+      level="warning"
+      title="Der Kontoauszug geht nicht auf"
+      message={`${rechnung} = ${euro(gerechnet)}, laut Auszug ist der Endsaldo aber ${euro(saldo.endeCent)} (Differenz ${euro((saldo.endeCent ?? 0) - gerechnet)}). Fehlt ein Auszug oder wurde die Datei gekürzt? Sie können trotzdem importieren.`}
+    />
+  );
+}
+
+/** The preview of ImportBank?dryRun=true: counts, balance check, warnings and every entry. */
+export function BankImportVorschau({ vorschau }: { vorschau: BankImportErgebnis }) {
+  const zeilen = vorschau.eintraege.slice(0, VORSCHAU_ZEILEN);
+  return (
+    <Flex direction="column" gap="size-100" marginTop="size-100">
+      <Text UNSAFE_style={{ fontWeight: 700 }}>
+        {vorschau.eintraege.length} Buchungen in der Datei · {vorschau.importiert} neu · {vorschau.duplikate} bereits
+        importiert
+      </Text>
+      <SaldoPruefung saldo={vorschau.saldo} />
+      {vorschau.warnungen.length ? (
+        <div>
+          <Text UNSAFE_className="kgv-bankimport-warnung">Bitte prüfen:</Text>
+          <ul>
+            {vorschau.warnungen.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {zeilen.length ? (
+        <div className="kgv-bankimport-frame">
+          <table className="kgv-bankimport-table" aria-label="Vorschau der Bankbuchungen">
+            <thead>
+              <tr>
+                <th scope="col">Datum</th>
+                <th scope="col" className="kgv-bankimport-num">
+                  Betrag
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col">IBAN</th>
+                <th scope="col">Verwendungszweck</th>
+                <th scope="col">Referenz</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {zeilen.map((e, i) => (
+                <tr
+                  // The file's order is the only stable key: two entries may be alike in every field.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows never move within one preview
+                  key={i}
+                  className={e.duplikat ? 'kgv-bankimport-duplikat' : undefined}
+                >
+                  <td>{formatGermanDate(e.datum)}</td>
+                  <td className="kgv-bankimport-num">
+                    <Geld cent={e.betragCent} />
+                  </td>
+                  <td>{e.name}</td>
+                  <td>{e.iban ?? ''}</td>
+                  <td>{e.verwendungszweck}</td>
+                  <td>{e.referenz ?? ''}</td>
+                  <td>{e.duplikat ? 'bereits importiert' : e.storno ? 'neu (Storno)' : 'neu'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {vorschau.eintraege.length > zeilen.length ? (
+        <Text>
+          Gezeigt sind die ersten {zeilen.length} von {vorschau.eintraege.length} Buchungen; importiert werden alle.
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
