@@ -65,6 +65,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/kassa/anlagebericht': lazy(() => import('../modules/kassa/berichte/AnlageberichtScreen')),
   '/basisdatenabrechnung/kassaabrechnung': lazy(() => import('../modules/kassa/kassaabrechnung/KassaabrechnungScreen')),
   '/kassa/konten': lazy(() => import('../modules/kassa/konten/KontenScreen')),
+  '/kassa/buchungskonten': lazy(() => import('../modules/kassa/buchungskonten/BuchungskontenScreen')),
   '/profil': lazy(() => import('../modules/user/ProfilScreen')),
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };
