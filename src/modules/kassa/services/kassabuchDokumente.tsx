@@ -11,6 +11,9 @@ import { ladeKassabuch } from './kassabuchLesen';
 // the filter in words, every entry with its account's running balance, and the sums — the same
 // numbers in both (the Excel cells are numbers, not text). Part S4's audit package calls these.
 
+/** "Summe (1 Buchung)", "Summe (4 Buchungen)". */
+const summeText = (anzahl: number) => `Summe (${anzahl} ${anzahl === 1 ? 'Buchung' : 'Buchungen'})`;
+
 const euro = (cent: number) => formatEuro(cent, { nbsp: false }).replace('€ ', '');
 
 const KONTO_OPTION_TEXT: Record<string, string> = {
@@ -113,7 +116,7 @@ export function KassabuchListe(props: { vereinsName: string; filter: string; dat
         </tbody>
         <tfoot>
           <tr>
-            <td colSpan={7}>Summe ({summe.anzahl} Buchungen)</td>
+            <td colSpan={7}>{summeText(summe.anzahl)}</td>
             <td className="n">{euro(summe.einnahmenCent)}</td>
             <td className="n">{euro(summe.ausgabenCent)}</td>
             <td className="n">Saldo {euro(summe.saldoCent)}</td>
@@ -173,7 +176,7 @@ export async function kassabuchExcel(db: Db, filter: KassabuchFilter): Promise<B
     ausgabeCent: e.betragCent < 0 ? -e.betragCent : null,
   }));
   rows.push({
-    text: `Summe (${summe.anzahl} Buchungen)`,
+    text: summeText(summe.anzahl),
     betragCent: summe.saldoCent,
     einnahmeCent: summe.einnahmenCent,
     ausgabeCent: summe.ausgabenCent,
