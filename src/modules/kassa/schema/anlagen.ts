@@ -10,11 +10,11 @@ const dateMessage = (i: { input: unknown }) =>
   i.input === undefined || i.input === null ? REQUIRED : 'Erwartet wird ein Datum im Format JJJJ-MM-TT.';
 
 /** Cents of a cost or proceeds: a whole number ≥ 0, at most 21 million euros (INTEGER column). */
-const cents = (what: string) =>
+const cents = (negativ: string) =>
   z
     .number({ error: (i) => (i.input === undefined ? REQUIRED : 'Erwartet wird ein Betrag in Cent.') })
     .int('Der Betrag muss in ganzen Cent angegeben werden.')
-    .min(0, `${what} darf nicht negativ sein.`)
+    .min(0, negativ)
     .max(2_000_000_000, 'Der Betrag ist zu groß.');
 
 const year = z
@@ -37,14 +37,14 @@ export const anlageBody = strict({
   bezeichnung: requiredText(300, 'Bitte geben Sie eine Bezeichnung an.'),
   kategorie: optionalText(100),
   anschaffungsdatum: z.string({ error: dateMessage }).pipe(isoDate),
-  anschaffungskostenCent: cents('Die Anschaffungskosten'),
+  anschaffungskostenCent: cents('Die Anschaffungskosten dürfen nicht negativ sein.'),
   nutzungsdauerJahre: int(1, 100, 'Die Nutzungsdauer ist eine ganze Zahl von Jahren ab 1 (höchstens 100).'),
   abgangsdatum: z
     .string({ error: dateMessage })
     .pipe(isoDate)
     .nullish()
     .transform((v) => v ?? null),
-  abgangserloesCent: cents('Der Abgangserlös')
+  abgangserloesCent: cents('Der Abgangserlös darf nicht negativ sein.')
     .nullish()
     .transform((v) => v ?? null),
   kassabuchId: z
@@ -60,6 +60,9 @@ export const anlageBody = strict({
   buchwertCent: readOnly,
   geringwertig: readOnly,
   plan: readOnly,
+  halbjahr: readOnly,
+  jahresAfaCent: readOnly,
+  abgang: readOnly,
 });
 export type AnlageInput = z.output<typeof anlageBody>;
 
