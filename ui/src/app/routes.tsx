@@ -66,6 +66,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/basisdatenabrechnung/kassaabrechnung': lazy(() => import('../modules/kassa/kassaabrechnung/KassaabrechnungScreen')),
   '/kassa/konten': lazy(() => import('../modules/kassa/konten/KontenScreen')),
   '/kassa/buchungskonten': lazy(() => import('../modules/kassa/buchungskonten/BuchungskontenScreen')),
+  '/kassa/kostenstellen': lazy(() => import('../modules/kassa/kostenstellen/KostenstellenScreen')),
   '/profil': lazy(() => import('../modules/user/ProfilScreen')),
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };
