@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Eintrag } from '../../../../../src/modules/kassa/schema/kassabuch';
 import { createAppHarness, json, problem, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, hasButton, signedIn } from '../../../testing/testHelpers';
+import { button, callsTo, click, field, hasButton, signedIn } from '../../../testing/testHelpers';
 import { alertDialog, bodyOf, dialog } from '../../../testing/testKit';
 
 const toasts = vi.hoisted(() => ({
@@ -303,6 +303,63 @@ describe('KassabuchScreen', () => {
     await click(button(container, 'Beleg 1 ansehen'));
     await waitFor(() => expect(dialog()?.textContent).toContain('Geprüft – nicht mehr änderbar'));
     expect(hasButton(dialog()!, 'Speichern')).toBe(false);
+  });
+
+  it('edits an entry in a dialog and sends it with its version', async () => {
+    app.api({
+      ...signedIn(EDIT),
+      ...lookups(),
+      [BUCH]: () => json({ eintraege: EINTRAEGE, summe: SUMME }),
+      [`POST ${SAVE}`]: (init) => json(eintrag({ ...bodyOf(init), version: 2 })),
+    });
+    await app.renderAt('/kassa/kassabuch');
+    await waitFor(() => expect(tableRows()).toHaveLength(2));
+    await click(button(container, 'Beleg 2 bearbeiten'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Beleg 2 bearbeiten'));
+    expect(field(dialog()!, 'Betrag').value).toBe('-12,50');
+    expect(field(dialog()!, 'Datum').value).toBe('05.03.2026');
+    await typeInto(field(dialog()!, 'Text'), 'Schrauben und Dübel');
+    await typeInto(field(dialog()!, 'Betrag'), '-13,80');
+    await click(button(dialog()!, 'Speichern'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(1));
+    expect(bodyOf(callsTo(app.fetchMock, 'POST', SAVE)[0]![1])).toEqual({
+      id: 2,
+      version: 1,
+      datum: '2026-03-05',
+      betragCent: -1380,
+      kontoId: 10,
+      buchungskontoId: 200,
+      kostenstelleId: null,
+      steuersatz: 0,
+      text: 'Schrauben und Dübel',
+      kommentar: null,
+      rechnungsdatum: null,
+      parzelleId: null,
+      adresseId: null,
+    });
+    await waitFor(() => expect(dialog()).toBeNull());
+  });
+
+  it('shows the refusal of an entry checked meanwhile and keeps the dialog open', async () => {
+    const satz = 'Beleg 2 ist geprüft und kann nicht mehr geändert werden.';
+    app.api({
+      ...signedIn(EDIT),
+      ...lookups(),
+      [BUCH]: () => json({ eintraege: EINTRAEGE, summe: SUMME }),
+      [`POST ${SAVE}`]: () =>
+        new Response(JSON.stringify({ title: satz, status: 409, code: 'kassabuch_geprueft' }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/problem+json' },
+        }),
+    });
+    await app.renderAt('/kassa/kassabuch');
+    await waitFor(() => expect(tableRows()).toHaveLength(2));
+    await click(button(container, 'Beleg 2 bearbeiten'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await typeInto(field(dialog()!, 'Text'), 'anders');
+    await click(button(dialog()!, 'Speichern'));
+    await waitFor(() => expect(toasts.negative).toHaveBeenCalledWith(satz));
+    expect(dialog()).not.toBeNull();
   });
 
   it('shows a closed period read-only: banner, no entry row, no tools', async () => {
