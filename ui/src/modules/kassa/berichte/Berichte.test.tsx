@@ -34,19 +34,38 @@ const KASSABERICHT: Kassabericht = {
     von: '2026-01-01',
     bis: '2026-12-31',
     geschlossen: false,
+    geschlossenAm: null,
+    kettenKopf: null,
   },
   konten: [
     { kontoId: 1, name: 'Girokonto', anfangCent: 500000, einnahmenCent: 123456, ausgabenCent: 20000, endeCent: 603456 },
     { kontoId: 2, name: 'Handkassa', anfangCent: 10000, einnahmenCent: 0, ausgabenCent: 4550, endeCent: 5450 },
   ],
   buchungskonten: [
-    { buchungskontoId: 11, nummer: '4000', name: 'Pacht', einnahmenCent: 123456, ausgabenCent: 0, summeCent: 123456 },
-    { buchungskontoId: 12, nummer: '7000', name: 'Strom', einnahmenCent: 0, ausgabenCent: 24550, summeCent: -24550 },
+    {
+      buchungskontoId: 11,
+      nummer: '4000',
+      name: 'Pacht',
+      art: 'einnahme',
+      einnahmenCent: 123456,
+      ausgabenCent: 0,
+      summeCent: 123456,
+    },
+    {
+      buchungskontoId: 12,
+      nummer: '7000',
+      name: 'Strom',
+      art: 'ausgabe',
+      einnahmenCent: 0,
+      ausgabenCent: 24550,
+      summeCent: -24550,
+    },
   ],
-  summe: { anfangCent: 510000, einnahmenCent: 123456, ausgabenCent: 24550, endeCent: 608906 },
+  summe: { anfangCent: 510000, einnahmenCent: 123456, ausgabenCent: 24550, endeCent: 608906, anzahl: 3 },
   pruefung: {
-    kette: { intakt: true, anzahl: 2, kopf: 'ab'.repeat(32), meldung: null },
-    salden: { stimmt: true, abweichungen: [] },
+    kette: { intakt: true, anzahl: 2, kopf: 'ab'.repeat(32), meldung: '' },
+    salden: { stimmt: true, abweichungen: [], uebertrag: [] },
+    zeile: 'Hash-Kette intakt (2 geprüfte Buchungen) · Salden stimmen',
   },
 };
 
@@ -103,7 +122,10 @@ describe('Kassabericht', () => {
             salden: {
               stimmt: false,
               abweichungen: [{ kontoId: 2, feld: 'endeCent', erwartetCent: 5450, gefundenCent: 6000 }],
+              uebertrag: [],
             },
+            zeile:
+              'Hash-Kette gebrochen: Beleg 2: der Inhalt wurde nach der Prüfung geändert. · Salden stimmen nicht: Handkassa Endbestand erwartet € 54,50, gefunden € 60,00',
           },
         }),
     });
@@ -113,16 +135,19 @@ describe('Kassabericht', () => {
     expect(status?.className).toBe('kgv-bericht-fehler');
     const line = (status?.textContent ?? '').replace(/\u00a0/g, ' ');
     expect(line).toContain('Hash-Kette gebrochen: Beleg 2: der Inhalt wurde nach der Prüfung geändert.');
-    expect(line).toContain('Handkassa: Endbestand erwartet € 54,50, gefunden € 60,00');
+    expect(line).toContain('Handkassa Endbestand erwartet € 54,50, gefunden € 60,00');
   });
 });
 
 describe('Kontobericht', () => {
   it('asks the period’s date range grouped by booking account and shows each group with its sum and the total', async () => {
     const bericht: Kontobericht = {
+      von: '2026-01-01',
+      bis: '2026-12-31',
+      gruppierung: 'buchungskonto',
       gruppen: [
         {
-          schluessel: 11,
+          schluessel: '11',
           titel: '4000 Pacht',
           eintraege: [
             {
@@ -132,7 +157,7 @@ describe('Kontobericht', () => {
               text: 'Pacht 17',
               betragCent: 12000,
               buchungskonto: '4000 Pacht',
-              kostenstelle: null,
+              kostenstelle: '',
               konto: 'Girokonto',
             },
           ],
@@ -141,7 +166,7 @@ describe('Kontobericht', () => {
           summeCent: 12000,
         },
         {
-          schluessel: 12,
+          schluessel: '12',
           titel: '7000 Strom',
           eintraege: [
             {
@@ -160,7 +185,7 @@ describe('Kontobericht', () => {
           summeCent: -4550,
         },
       ],
-      summe: { einnahmenCent: 12000, ausgabenCent: 4550, summeCent: 7450 },
+      summe: { einnahmenCent: 12000, ausgabenCent: 4550, summeCent: 7450, anzahl: 2 },
     };
     const url = '/api/Kassa/Kontobericht?dateFrom=2026-01-01&dateTo=2026-12-31&gruppierung=buchungskonto&format=json';
     app.api({
@@ -185,11 +210,18 @@ describe('Steuerbericht and Kostenaufstellung', () => {
     const summe = { bruttoCent: 12000, nettoCent: 10000, steuerCent: 2000 };
     const leer = { bruttoCent: 0, nettoCent: 0, steuerCent: 0 };
     const bericht: Steuerbericht = {
+      von: '2026-01-01',
+      bis: '2026-12-31',
+      kassaabrechnung: KASSABERICHT.kassaabrechnung,
       saetze: [
         { steuersatz: 0, einnahmen: leer, ausgaben: leer },
         { steuersatz: 20, einnahmen: summe, ausgaben: { bruttoCent: 6000, nettoCent: 5000, steuerCent: 1000 } },
       ],
-      summe: { einnahmen: summe, ausgaben: { bruttoCent: 6000, nettoCent: 5000, steuerCent: 1000 } },
+      summe: {
+        einnahmen: summe,
+        ausgaben: { bruttoCent: 6000, nettoCent: 5000, steuerCent: 1000 },
+        zahllastCent: 1000,
+      },
     };
     app.api({ ...base, 'GET /api/Kassa/Steuerbericht?kassaabrechnungID=7&format=json': () => json(bericht) });
     await app.renderAt('/kassa/steuerbericht');
@@ -203,6 +235,7 @@ describe('Steuerbericht and Kostenaufstellung', () => {
       '€ 50,00',
       '€ 10,00',
     ]);
+    expect(text()).toContain('Zahllast (Umsatzsteuer − Vorsteuer): € 10,00');
   });
 
   it('explains the Steuerbericht of a club without the tax flag instead of an error', async () => {
@@ -225,6 +258,7 @@ describe('Steuerbericht and Kostenaufstellung', () => {
 
   it('lists the cost centres with their sums', async () => {
     const bericht: Kostenaufstellung = {
+      kassaabrechnung: KASSABERICHT.kassaabrechnung,
       kostenstellen: [
         {
           kostenstelleId: 1,
@@ -234,7 +268,7 @@ describe('Steuerbericht and Kostenaufstellung', () => {
           ausgabenCent: 12000,
           summeCent: 38000,
         },
-        { kostenstelleId: null, nummer: null, name: '', einnahmenCent: 0, ausgabenCent: 500, summeCent: -500 },
+        { kostenstelleId: null, nummer: '', name: '', einnahmenCent: 0, ausgabenCent: 500, summeCent: -500 },
       ],
       summe: { einnahmenCent: 50000, ausgabenCent: 12500, summeCent: 37500 },
     };

@@ -1,52 +1,25 @@
 import { Button, Flex, Text } from '@adobe/react-spectrum';
-import { formatEuro } from '../../../../../src/platform/money';
 import { useApi } from '../../../api/useApi';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
 import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons, KASSA_API } from './berichtKit';
-import type { Kassabericht, SaldoAbweichung } from './berichtTypen';
+import type { Kassabericht } from './berichtTypen';
 import { KeineKassaabrechnung } from './KeineKassaabrechnung';
 
 type KontoZeile = Kassabericht['konten'][number];
 type BuchungskontoZeile = Kassabericht['buchungskonten'][number];
 
-const FELD: Readonly<Record<SaldoAbweichung['feld'], string>> = {
-  anfangCent: 'Anfangsbestand',
-  einnahmenCent: 'Einnahmen',
-  ausgabenCent: 'Ausgaben',
-  endeCent: 'Endbestand',
-  konto: 'Konto fehlt',
-};
-const betrag = (cent: number | null) => (cent === null ? '–' : formatEuro(cent));
-
-/** One balance fault in words: "Handkassa: Endbestand erwartet € 10,00, gefunden € 12,00". */
-function abweichungText(a: SaldoAbweichung, konten: Kassabericht['konten']): string {
-  const name = konten.find((k) => k.kontoId === a.kontoId)?.name ?? `Konto ${a.kontoId}`;
-  if (a.feld === 'konto') return `${name}: ${FELD.konto}`;
-  return `${name}: ${FELD[a.feld]} erwartet ${betrag(a.erwartetCent)}, gefunden ${betrag(a.gefundenCent)}`;
-}
-
-/** The integrity line: hash chain of the checked entries and the balances, green when both hold. */
-export function Pruefzeile({
-  pruefung,
-  konten,
-}: {
-  pruefung: Kassabericht['pruefung'];
-  konten: Kassabericht['konten'];
-}) {
-  const { kette, salden } = pruefung;
-  const ok = kette.intakt && salden.stimmt;
-  const ketteText = kette.intakt
-    ? `Hash-Kette intakt (${kette.anzahl} geprüfte ${kette.anzahl === 1 ? 'Buchung' : 'Buchungen'})`
-    : `Hash-Kette gebrochen: ${kette.meldung ?? 'eine geprüfte Buchung wurde verändert oder entfernt'}`;
-  const saldenText = salden.stimmt
-    ? 'Salden stimmen'
-    : `Salden stimmen nicht: ${salden.abweichungen.map((a) => abweichungText(a, konten)).join('; ')}`;
+/**
+ * The integrity line as the PDF prints it (hash chain of the checked entries, balances): green when
+ * both hold, red with what is broken.
+ */
+export function Pruefzeile({ pruefung }: { pruefung: Kassabericht['pruefung'] }) {
+  const ok = pruefung.kette.intakt && pruefung.salden.stimmt;
   return (
     <div role="status" aria-label="Prüfung der Kassa" className={ok ? 'kgv-bericht-ok' : 'kgv-bericht-fehler'}>
       {ok ? '✓ ' : '✗ '}
-      {ketteText} · {saldenText}
+      {pruefung.zeile}
     </div>
   );
 }
@@ -120,7 +93,7 @@ function KassaberichtInhalt({ bericht }: { bericht: Kassabericht }) {
   );
   return (
     <Flex direction="column" gap="size-200">
-      <Pruefzeile pruefung={bericht.pruefung} konten={bericht.konten} />
+      <Pruefzeile pruefung={bericht.pruefung} />
       <Text>
         {bericht.kassaabrechnung.bezeichnung}
         {bericht.kassaabrechnung.geschlossen ? ' (abgeschlossen)' : ''}
@@ -142,14 +115,14 @@ function KassaberichtInhalt({ bericht }: { bericht: Kassabericht }) {
       <BerichtTabelle<BuchungskontoZeile>
         titel="Buchungskonten"
         spalten={[
-          { titel: 'Nr.', text: (b) => b.nummer ?? '' },
+          { titel: 'Nr.', text: (b) => b.nummer },
           { titel: 'Buchungskonto', text: (b) => b.name },
           { titel: 'Einnahmen', cent: (b) => b.einnahmenCent },
           { titel: 'Ausgaben', cent: (b) => -b.ausgabenCent },
           { titel: 'Summe', cent: (b) => b.summeCent },
         ]}
         zeilen={bericht.buchungskonten}
-        zeilenKey={(b, i) => b.buchungskontoId ?? `ohne-${i}`}
+        zeilenKey={(b) => b.buchungskontoId}
         summe={['Summe', null, buchungskontenSumme.einnahmen, -buchungskontenSumme.ausgaben, buchungskontenSumme.summe]}
         leer="Keine Buchungen in dieser Kassaabrechnung."
       />

@@ -2,7 +2,9 @@ import { Checkbox, Flex, Item, Picker } from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro } from '../../../../../src/platform/money';
+import { useHasRight } from '../../../api/common';
 import { useBuchungskontenLookup, useKassaabrechnungDatum, useKostenstellenLookup } from '../../../api/kassa';
+import type { Lookup } from '../../../api/stammdaten/parzellen';
 import { useApi } from '../../../api/useApi';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
@@ -55,6 +57,10 @@ export default function KontoberichtScreen() {
   const bis = useDatumParam('bis');
   const [buchungskonto, setBuchungskonto] = useQueryParam('buchungskonto');
   const [kostenstelle, setKostenstelle] = useQueryParam('kostenstelle');
+  const [gruppe, setGruppe] = useQueryParam('gruppe');
+  // The plot groups are Stammdaten: a Kassier without that right filters without them.
+  const darfGruppen = useHasRight('WebApp.Stammdaten.View', 'WebApp.Stammdaten.Edit') === true;
+  const gruppen = useApi<Lookup[]>(darfGruppen ? '/api/Common/Gruppen' : null);
   const [gruppierungParam, setGruppierung] = useQueryParam('gruppierung');
   const [querformat, setQuerformat] = useQueryParam('querformat');
   const buchungskonten = useBuchungskontenLookup(kassaabrechnungId);
@@ -70,6 +76,7 @@ export default function KontoberichtScreen() {
     dateTo,
     buchungskonto: buchungskonto || undefined,
     kostenstelle: kostenstelle || undefined,
+    gruppe: gruppe || undefined,
     gruppierung,
     querformat: querformat === 'true' ? true : undefined,
   };
@@ -126,6 +133,19 @@ export default function KontoberichtScreen() {
         >
           {(item) => <Item key={item.id}>{item.text}</Item>}
         </Picker>
+        {darfGruppen ? (
+          <Picker
+            label="Gruppe (Parzellen)"
+            selectedKey={gruppe || ALLE}
+            onSelectionChange={(key) => setGruppe(key === ALLE || key === null ? '' : String(key))}
+            items={[
+              { id: ALLE, text: 'alle' },
+              ...(gruppen.data ?? []).map((g) => ({ id: String(g.id), text: g.name })),
+            ]}
+          >
+            {(item) => <Item key={item.id}>{item.text}</Item>}
+          </Picker>
+        ) : null}
         <Picker
           label="Gruppierung"
           selectedKey={gruppierung}
@@ -168,15 +188,15 @@ function KontoberichtInhalt({ bericht }: { bericht: Kontobericht }) {
       {bericht.gruppen.length === 0 ? <p>Keine Buchungen in diesem Zeitraum.</p> : null}
       {bericht.gruppen.map((gruppe) => (
         <BerichtTabelle<KontoberichtEintrag>
-          key={String(gruppe.schluessel)}
+          key={gruppe.schluessel}
           titel={gruppe.titel}
           spalten={[
             { titel: 'Datum', text: (e) => formatGermanDate(e.datum) },
             { titel: 'Beleg-Nr.', text: (e) => e.belegnummer },
             { titel: 'Text', text: (e) => e.text },
-            { titel: 'Buchungskonto', text: (e) => e.buchungskonto ?? '' },
-            { titel: 'Kostenstelle', text: (e) => e.kostenstelle ?? '' },
-            { titel: 'Konto', text: (e) => e.konto ?? '' },
+            { titel: 'Buchungskonto', text: (e) => e.buchungskonto },
+            { titel: 'Kostenstelle', text: (e) => e.kostenstelle },
+            { titel: 'Konto', text: (e) => e.konto },
             { titel: 'Betrag', cent: (e) => e.betragCent },
           ]}
           zeilen={gruppe.eintraege}

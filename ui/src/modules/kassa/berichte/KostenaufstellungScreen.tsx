@@ -45,7 +45,7 @@ export default function KostenaufstellungScreen() {
         <BerichtTabelle<Zeile>
           titel="Kostenstellen"
           spalten={[
-            { titel: 'Nr.', text: (k) => k.nummer ?? '' },
+            { titel: 'Nr.', text: (k) => k.nummer },
             {
               titel: 'Kostenstelle',
               text: (k) => (k.kostenstelleId === null ? k.name || 'ohne Kostenstelle' : k.name),

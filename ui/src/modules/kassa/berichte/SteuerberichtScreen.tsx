@@ -1,11 +1,11 @@
-import { Flex } from '@adobe/react-spectrum';
+import { Flex, Text } from '@adobe/react-spectrum';
 import { isApiError, isProblemDetails } from '../../../api/errors';
 import { useApi } from '../../../api/useApi';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
-import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons } from './berichtKit';
+import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons, Geld } from './berichtKit';
 import type { Steuerbericht } from './berichtTypen';
 import { KeineKassaabrechnung } from './KeineKassaabrechnung';
 
@@ -16,7 +16,7 @@ function steuerNichtAktiv(error: unknown): boolean {
   return isApiError(error) && isProblemDetails(error.body) && error.body.code === 'steuer_nicht_aktiv';
 }
 
-const satzText = (s: Satz) => (s.steuersatz === 100 ? '100 % (nur Steuer)' : `${s.steuersatz} %`);
+const satzText = (s: Satz): string => (s.steuersatz === 100 ? '100 % (nur Steuer)' : `${s.steuersatz} %`);
 
 /** /kassa/steuerbericht: gross, net and tax of income and expenses per tax rate of a period. */
 export default function SteuerberichtScreen() {
@@ -59,29 +59,35 @@ export default function SteuerberichtScreen() {
       ) : !bericht.data || !summe ? (
         <Loading label="Steuerbericht wird geladen" />
       ) : (
-        <BerichtTabelle<Satz>
-          titel="Steuersätze"
-          spalten={[
-            { titel: 'Steuersatz', text: satzText },
-            { titel: 'Einnahmen brutto', cent: (s) => s.einnahmen.bruttoCent },
-            { titel: 'Einnahmen netto', cent: (s) => s.einnahmen.nettoCent },
-            { titel: 'Einnahmen Steuer', cent: (s) => s.einnahmen.steuerCent },
-            { titel: 'Ausgaben brutto', cent: (s) => s.ausgaben.bruttoCent },
-            { titel: 'Ausgaben netto', cent: (s) => s.ausgaben.nettoCent },
-            { titel: 'Ausgaben Steuer (Vorsteuer)', cent: (s) => s.ausgaben.steuerCent },
-          ]}
-          zeilen={bericht.data.saetze}
-          zeilenKey={(s) => s.steuersatz}
-          summe={[
-            'Summe',
-            summe.einnahmen.bruttoCent,
-            summe.einnahmen.nettoCent,
-            summe.einnahmen.steuerCent,
-            summe.ausgaben.bruttoCent,
-            summe.ausgaben.nettoCent,
-            summe.ausgaben.steuerCent,
-          ]}
-        />
+        <Flex direction="column" gap="size-100">
+          <BerichtTabelle<Satz>
+            titel="Steuersätze"
+            spalten={[
+              { titel: 'Steuersatz', text: satzText },
+              { titel: 'Einnahmen brutto', cent: (s) => s.einnahmen.bruttoCent },
+              { titel: 'Einnahmen netto', cent: (s) => s.einnahmen.nettoCent },
+              { titel: 'Einnahmen Steuer', cent: (s) => s.einnahmen.steuerCent },
+              { titel: 'Ausgaben brutto', cent: (s) => s.ausgaben.bruttoCent },
+              { titel: 'Ausgaben netto', cent: (s) => s.ausgaben.nettoCent },
+              { titel: 'Ausgaben Steuer (Vorsteuer)', cent: (s) => s.ausgaben.steuerCent },
+            ]}
+            zeilen={bericht.data.saetze}
+            zeilenKey={(s) => s.steuersatz}
+            summe={[
+              'Summe',
+              summe.einnahmen.bruttoCent,
+              summe.einnahmen.nettoCent,
+              summe.einnahmen.steuerCent,
+              summe.ausgaben.bruttoCent,
+              summe.ausgaben.nettoCent,
+              summe.ausgaben.steuerCent,
+            ]}
+          />
+          <Text UNSAFE_style={{ fontWeight: 700 }}>
+            {summe.zahllastCent >= 0 ? 'Zahllast' : 'Guthaben beim Finanzamt'} (Umsatzsteuer − Vorsteuer):{' '}
+            <Geld cent={Math.abs(summe.zahllastCent)} />
+          </Text>
+        </Flex>
       )}
     </Flex>
   );
