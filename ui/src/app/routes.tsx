@@ -67,6 +67,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/kassa/konten': lazy(() => import('../modules/kassa/konten/KontenScreen')),
   '/kassa/buchungskonten': lazy(() => import('../modules/kassa/buchungskonten/BuchungskontenScreen')),
   '/kassa/kostenstellen': lazy(() => import('../modules/kassa/kostenstellen/KostenstellenScreen')),
+  '/kassa/zuordnungparzellenspezifisch': lazy(() => import('../modules/kassa/zuordnung/ZuordnungScreen')),
   '/profil': lazy(() => import('../modules/user/ProfilScreen')),
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };
