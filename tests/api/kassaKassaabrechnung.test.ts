@@ -4,6 +4,7 @@ import type { Kassaabrechnung, KassaabrechnungLookup } from '../../src/modules/k
 import type { Konto } from '../../src/modules/kassa/schema/konten';
 import type { Kostenstelle } from '../../src/modules/kassa/schema/kostenstellen';
 import { bucheEintraege, type NeueBuchung } from '../../src/modules/kassa/services/buchen';
+import { kettenEnde, kettePruefen } from '../../src/modules/kassa/services/pruefen';
 import { systemActor } from '../../src/platform/auth/principal';
 import { inTransaction } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
@@ -36,6 +37,9 @@ const buche = (eintraege: Partial<NeueBuchung>[]) =>
       })),
     ),
   );
+
+const bkVon = async (periodeId: number, nummer: string) =>
+  Number((await app.services.db('buchungskonten').where({ kassaabrechnung_id: periodeId, nummer }).first('id'))?.id);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -207,19 +211,20 @@ describe('Kassaabrechnung', () => {
 
   it('a closed period refuses every change until it is opened again; close and open are in the history', async () => {
     const id = k.perioden[2025]!;
-    const db = app.services.db;
-    // Two checked entries: the chain's end is the one with the highest position.
-    const [a, b] = await buche([{ text: 'geprüft 1' }, { text: 'geprüft 2' }]);
-    await db('kassabuch')
-      .where({ id: a!.id })
-      .update({ geprueft: true, ketten_position: 1, hash: 'a'.repeat(64) });
-    await db('kassabuch')
-      .where({ id: b!.id })
-      .update({ geprueft: true, ketten_position: 2, hash: 'b'.repeat(64) });
+    // Checked entries (S2's CloseFilteredEntries): the chain's end is stored on closing.
+    await buche([{ text: 'geprüft 1' }, { text: 'geprüft 2' }]);
+    const geprueft = await kassier.post<{ geprueft: number; kettenKopf: string }>(
+      'Kassa/CloseFilteredEntries',
+      undefined,
+      {
+        query: { kassaabrechnungID: id },
+      },
+    );
+    expect(geprueft.status, geprueft.text).toBe(200);
 
     const closed = await kassier.post<Kassaabrechnung>('Abrechnung/CloseKassaabrechnung', undefined, { query: { id } });
     expect(closed.status, closed.text).toBe(200);
-    expect(closed.body).toMatchObject({ geschlossen: true, kettenKopf: 'b'.repeat(64) });
+    expect(closed.body).toMatchObject({ geschlossen: true, kettenKopf: geprueft.body.kettenKopf });
     expect(closed.body.geschlossenAm).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     const p = closed.body;
@@ -268,7 +273,32 @@ describe('Kassaabrechnung', () => {
     const actions = history.body.map((h) => h.action);
     expect(actions).toContain('close');
     expect(actions).toContain('open');
-    expect(history.body.find((h) => h.action === 'close')?.after.kettenKopf).toBe('b'.repeat(64));
+    expect(history.body.find((h) => h.action === 'close')?.after.kettenKopf).toBe(geprueft.body.kettenKopf);
+  });
+
+  it('closing after CloseFilteredEntries keeps the chain end, and the chain checks intact', async () => {
+    const neu = (await kassier.get<Kassaabrechnung[]>('Abrechnung/GetKassaabrechnungen')).body.find(
+      (p) => p.jahr === 2026,
+    )!;
+    await buche([
+      { datum: '2026-02-01', text: 'Jänner', buchungskontoId: await bkVon(neu.id, '4000') },
+      { datum: '2026-02-02', betragCent: -2_000, text: 'Strom', buchungskontoId: await bkVon(neu.id, '7100') },
+    ]);
+    const geprueft = await kassier.post<{ geprueft: number; kettenKopf: string }>(
+      'Kassa/CloseFilteredEntries',
+      undefined,
+      {
+        query: { kassaabrechnungID: neu.id },
+      },
+    );
+    expect(geprueft.status, geprueft.text).toBe(200);
+    expect(geprueft.body.geprueft).toBe(2);
+    const closed = await kassier.post<Kassaabrechnung>('Abrechnung/CloseKassaabrechnung', undefined, {
+      query: { id: neu.id },
+    });
+    expect(closed.body.kettenKopf).toBe(geprueft.body.kettenKopf);
+    expect(closed.body.kettenKopf).toBe((await kettenEnde(app.services.db)).hash);
+    expect((await kettePruefen(app.services.db)).intakt).toBe(true);
   });
 
   it('lets a Rechnungsprüfer read but not write, and a Wasserwart not at all', async () => {

@@ -12,6 +12,7 @@ import type {
 import type { KassaabrechnungRow } from '../tables';
 import { klaerungskontoId } from './klaerung';
 import { assertOffen, istGeschlossen, ladePeriode, PERIODE_NICHT_GEFUNDEN } from './periode';
+import { kettenEnde } from './pruefen';
 import { datumOf, KEINE_KASSAABRECHNUNG, standardPeriodeOderNull, zaehleJe } from './standardPeriode';
 
 // The cash periods (Abrechnung controller): list, save, close/open, delete, the default period.
@@ -165,10 +166,12 @@ export async function saveKassaabrechnung(db: Db, actor: Actor, input: Kassaabre
  * entry is noticed. Closing a closed period changes nothing.
  */
 export async function closeKassaabrechnung(db: Db, actor: Actor, id: number): Promise<Kassaabrechnung> {
+  // kettenEnde locks every period row first (one statement, so two closings cannot deadlock), so a
+  // parallel CloseFilteredEntries cannot add to the chain between reading its end and storing it.
+  const ende = await kettenEnde(db, { sperren: true });
   const row = await ladePeriode(db, id, { forUpdate: true });
   if (istGeschlossen(row)) return getKassaabrechnung(db, id);
-  const kopf = await db('kassabuch').whereNotNull('ketten_position').orderBy('ketten_position', 'desc').first('hash');
-  const kettenKopf = kopf?.hash ?? null;
+  const kettenKopf = ende.position ? ende.hash : null;
   await db('kassaabrechnungen')
     .where({ id })
     .update({
