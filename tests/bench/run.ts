@@ -2,6 +2,7 @@
 import { loadConfig } from '../../src/config';
 import { benchApi } from './apiBench';
 import { benchWire } from './bundleBench';
+import { benchKassabuch } from './kassabuchBench';
 import { benchKassaImport } from './kassaImportBench';
 import { benchPdf } from './pdfBench';
 import { benchStammdaten } from './stammdatenBench';
@@ -68,6 +69,17 @@ line(`Bank import: camt.053 with ${ki.entries} entries into a book of ${ki.exist
 line(`  ImportBank service             ${mem(ki.service)}   ${fmt(ki.serviceEntriesPerSecond, 0)} entries/s`);
 line(`  parse + one bulk insert        ${mem(ki.floor)}   ${fmt(ki.floorEntriesPerSecond, 0)} entries/s   (floor)`);
 line(`  ratio service / floor ${fmt(ki.ratio, 2)}`);
+line('');
+line(
+  `Kassabuch: GetKassabuch over 20,000 entries, 4 concurrent, ${seconds} s each in alternating ½ s turns, uncompressed`,
+);
+for (const r of await benchKassabuch({ entries: 20_000, concurrency: 4, seconds })) {
+  line(`  ${r.path}  (${r.rows} rows, ${Math.round(r.bytes / 1024)} KB)`);
+  line(`    full app        ${fmt(r.app.rps, 0)} req/s   p50 ${fmt(r.app.p50, 2)} ms   p95 ${fmt(r.app.p95, 2)} ms`);
+  line(`    bare Koa route  ${fmt(r.bare.rps, 0)} req/s   p50 ${fmt(r.bare.p50, 2)} ms   p95 ${fmt(r.bare.p95, 2)} ms`);
+  line(`    ratio app / bare ${fmt(r.ratio, 2)}   (median of the turns)`);
+  line(`    after a change  ${fmt(r.afterChangeMs, 1)} ms for one answer (built anew, median of 7)`);
+}
 line('');
 line('Over the wire: UI built into a temp folder, pages in Chromium (JS and CSS as received), 2,000 plots');
 const wire = await benchWire({ chromiumPath, plots: 2000, addresses: 2500 });

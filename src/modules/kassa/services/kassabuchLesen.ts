@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { dateOf } from '../../../platform/dates';
 import { type Db, toIso } from '../../../platform/db/db';
 import { adressenLookup, parzellenLookup } from '../../stammdaten/services';
 import type { Beleg, Eintrag, KassabuchAntwort, KassabuchFilter, KassabuchFilterInput } from '../schema/kassabuch';
@@ -15,15 +14,17 @@ import { kassabuchFilterQuery } from '../schema/kassabuch';
 export const BELEG_OWNER = 'Kassabuch';
 
 const bool = (v: unknown) => v === true || v === 1 || v === '1';
-const int = z.union([z.number(), z.string(), z.bigint()]).transform((v) => Number(v));
-const intN = int.nullable();
+// INT columns answer numbers on both databases (only BIGINT/DECIMAL come as strings from MariaDB),
+// DATE columns strings (dateStrings): plain checks, no coercion — this runs over 20,000 rows.
+const int = z.number();
+const intN = z.number().nullable();
 const str = z.string();
 const strN = z.string().nullable();
-const dateStr = z.union([z.string(), z.date()]).transform((v) => dateOf(v));
+const dateStr = z.string().transform((v) => v.slice(0, 10));
 const dateN = z
-  .union([z.string(), z.date()])
+  .string()
   .nullable()
-  .transform((v) => (v == null || v === '' ? null : dateOf(v)));
+  .transform((v) => (v ? v.slice(0, 10) : null));
 
 const eintragRow = z.object({
   id: int,
@@ -45,8 +46,8 @@ const eintragRow = z.object({
   adresse_id: intN,
   storno_von_id: intN,
   quelle: str,
-  geprueft: z.unknown().transform(bool),
-  geprueft_am: z.union([z.string(), z.date()]).nullable(),
+  geprueft: z.union([z.boolean(), z.number()]).transform(bool),
+  geprueft_am: z.string().nullable(),
   bank_name: strN,
   bank_iban: strN,
   bank_verwendungszweck: strN,

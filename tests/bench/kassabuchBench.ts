@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { bucheEintraege, type NeueBuchung } from '../../src/modules/kassa/services/buchen';
+import { systemActor } from '../../src/platform/auth/principal';
+import { inTransaction, nowDb } from '../../src/platform/db/db';
+import { ApiClient } from '../helpers/apiClient';
+import { seedKassaBeispiel } from '../helpers/kassaBeispiel';
+import { startTestApp, TEST_PASSWORD } from '../helpers/testApp';
+import { compareLoad, type LoadResult, load } from './apiBench';
+
+export type KassabuchBench = {
+  path: string;
+  entries: number;
+  rows: number;
+  bytes: number;
+  app: LoadResult;
+  bare: LoadResult;
+  ratio: number;
+  /** Median time (ms) of one answer right after a change of an entry: the book is built anew. */
+  afterChangeMs: number;
+};
+
+const QUERIES = ['', '?SelectedKonto=KASSA&kassabuchFilterVon=2026-03-01&kassabuchFilterBis=2026-03-31'];
+
+/**
+ * GetKassabuch over a book of `entries` entries through the whole app against a bare Koa route
+ * answering the same JSON (the floor), plus the time of one answer built anew after a change.
+ */
+export async function benchKassabuch(opts: {
+  entries: number;
+  concurrency: number;
+  seconds: number;
+}): Promise<KassabuchBench[]> {
+  const app = await startTestApp();
+  try {
+    const db = app.services.db;
+    const k = await seedKassaBeispiel(db);
+    const konten = [k.bank, k.kassa];
+    const bks = [k.bk.mitgliedsbeitrag, k.bk.pacht, k.bk.wasser, k.bk.material, k.bk.strom];
+    const eintraege: NeueBuchung[] = Array.from({ length: opts.entries }, (_, i) => {
+      const bk = bks[i % bks.length] as number;
+      const ausgabe = bk === k.bk.material || bk === k.bk.strom;
+      const tag = (i * 7) % 365;
+      const datum = new Date(Date.UTC(2026, 0, 1 + tag)).toISOString().slice(0, 10);
+      return {
+        datum,
+        betragCent: (ausgabe ? -1 : 1) * (500 + ((i * 37) % 50_000)),
+        kontoId: konten[i % 2] as number,
+        buchungskontoId: bk,
+        kostenstelleId: i % 3 === 0 ? k.ks.vereinshaus : null,
+        text: `Buchung ${i + 1} ${ausgabe ? 'Einkauf' : 'Zahlung'}`,
+        kommentar: i % 10 === 0 ? 'mit Kommentar' : null,
+      };
+    });
+    await inTransaction(db, (trx) => bucheEintraege(trx, systemActor('Bench'), eintraege));
+
+    const client = new ApiClient(app.url);
+    if ((await client.login('admin@test.kgv', TEST_PASSWORD)) !== 0) throw new Error('bench login failed');
+    const headers = {
+      Accept: 'application/json',
+      'Accept-Encoding': 'identity',
+      Cookie: [...client.cookies].map(([key, v]) => `${key}=${v}`).join('; '),
+    };
+    const results: KassabuchBench[] = [];
+    for (const query of QUERIES) {
+      const path = `/api/Kassa/GetKassabuch${query.replace('KASSA', String(k.kassa))}`;
+      const first = await fetch(`${app.url}${path}`, { headers });
+      const payload = await first.text();
+      if (!first.ok) throw new Error(`${path} answered ${first.status}`);
+      const bare = new Koa();
+      bare.use((ctx) => {
+        ctx.type = 'application/json';
+        ctx.body = payload;
+      });
+      const server = bare.listen(0, '127.0.0.1');
+      await new Promise((r) => server.once('listening', r));
+      const bareUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+      await load(`${app.url}${path}`, headers, { concurrency: 2, seconds: 1 });
+      await load(bareUrl, headers, { concurrency: 2, seconds: 1 });
+      const { app: a, bare: b, ratio } = await compareLoad(`${app.url}${path}`, bareUrl, headers, opts);
+      server.close();
+      const cold: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        await db('kassabuch')
+          .where({ id: 1 + i })
+          .update({ updated_at: nowDb() });
+        const t0 = performance.now();
+        const res = await fetch(`${app.url}${path}`, { headers });
+        await res.arrayBuffer();
+        cold.push(performance.now() - t0);
+      }
+      cold.sort((x, y) => x - y);
+      results.push({
+        path,
+        entries: opts.entries,
+        rows: (JSON.parse(payload) as { eintraege: unknown[] }).eintraege.length,
+        bytes: payload.length,
+        app: a,
+        bare: b,
+        ratio,
+        afterChangeMs: cold[3] ?? 0,
+      });
+    }
+    return results;
+  } finally {
+    await app.stop();
+  }
+}
