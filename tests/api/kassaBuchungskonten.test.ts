@@ -203,6 +203,7 @@ describe('Buchungskonten', () => {
     ).body;
     expect(nur2025.map((b) => [b.id, b.nummer])).toEqual([[alt.body.id, '4000']]);
     expect((await kassier.get('Kassa/GetSteuersatzFlag')).body).toBe(false);
+    expect((await kassier.get('Common/Buchungskonten', { von: '2026-02-30' })).status).toBe(422);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBool, queryInt, readOnly, strict } from '../../../platform/validation';
+import { isoDate, queryBool, queryInt, readOnly, strict } from '../../../platform/validation';
 import { bool, int, requiredText, saveId, version } from '../../stammdaten/schema/abstellplaetze';
 import { STEUERSAETZE, type Steuersatz } from '../services/steuer';
 
@@ -18,16 +18,7 @@ export const buchungskontenQuery = z.object({
   art: z.enum(BUCHUNGSKONTO_ARTEN, { error: 'Erlaubt sind einnahme oder ausgabe.' }).optional(),
 });
 export const buchungskontoQuery = z.object({ id: queryInt, kassaabrechnungID: queryInt.optional() });
-export const vonBisQuery = z.object({
-  von: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Erwartet wird ein Datum im Format JJJJ-MM-TT.')
-    .optional(),
-  bis: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Erwartet wird ein Datum im Format JJJJ-MM-TT.')
-    .optional(),
-});
+export const vonBisQuery = z.object({ von: isoDate.optional(), bis: isoDate.optional() });
 export const steuersatzFlagQuery = z.object({ pachtabrechnungID: queryInt.optional() });
 export const parzellenKontenQuery = z.object({ id: queryInt, kassaabrechnungID: queryInt.optional() });
 
