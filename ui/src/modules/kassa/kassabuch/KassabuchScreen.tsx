@@ -14,6 +14,7 @@ import {
 } from '@adobe/react-spectrum';
 import Checkmark from '@spectrum-icons/workflow/Checkmark';
 import Delete from '@spectrum-icons/workflow/Delete';
+import Import from '@spectrum-icons/workflow/Import';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatEuro } from '../../../../../src/platform/money';
@@ -24,6 +25,7 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { BankImportDialog } from '../bankimport/BankImportDialog';
 import { KASSAABRECHNUNG_PARAM, KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
 import { EintragDialog } from './EintragDialog';
 import { HauptFilter, StatusPicker, useKassabuchFilter, WeitereFilter } from './KassabuchFilter';
@@ -67,6 +69,7 @@ export default function KassabuchScreen() {
   const buchungskonten = useBuchungskontenLookup(kassaabrechnungId);
   const kostenstellen = useKostenstellenLookup(kassaabrechnungId);
   const [dialog, setDialog] = useState<DialogState>(null);
+  const [importOffen, setImportOffen] = useState(false);
   const geschlossen = kassaabrechnung?.geschlossen === true;
   const name = kassaabrechnung?.name ?? '';
 
@@ -144,6 +147,12 @@ export default function KassabuchScreen() {
             isDisabled={!filter}
             onExport={(format) => (filter ? exportKassabuch(format, filter, name) : Promise.resolve())}
           />
+          {canEdit ? (
+            <Button variant="secondary" onPress={() => setImportOffen(true)}>
+              <Import />
+              <Text>Kontoauszug importieren</Text>
+            </Button>
+          ) : null}
           {canEdit && !geschlossen ? (
             <>
               <Button
@@ -178,6 +187,13 @@ export default function KassabuchScreen() {
           level="info"
           title={`Kassaabrechnung ${kassaabrechnung?.jahr ?? name} ist abgeschlossen – nur Ansicht`}
           message="In einer abgeschlossenen Kassaabrechnung kann nicht mehr gebucht, geändert oder gelöscht werden. Belege lassen sich weiter ansehen."
+        />
+      ) : null}
+      {urlFilter.entryID !== undefined ? (
+        <MessageBanner
+          level="info"
+          title="Eine Buchung gezeigt"
+          message="Es wird nur die gesuchte Buchung gezeigt. „Filter zurücksetzen“ zeigt wieder das ganze Kassajahr."
         />
       ) : null}
       {canEdit && !geschlossen && kassaabrechnung && lookupsDa ? (
@@ -246,6 +262,13 @@ export default function KassabuchScreen() {
       ) : (
         <Loading label="Kassabuch wird geladen …" />
       )}
+      <BankImportDialog
+        isOpen={importOffen}
+        onClose={() => setImportOffen(false)}
+        // The new entries are on "offen/zu klären": the book reloads (the import revalidates it).
+        onImported={() => void buch.mutate()}
+        kontoId={typeof urlFilter.SelectedKonto === 'number' ? urlFilter.SelectedKonto : undefined}
+      />
       <DialogContainer onDismiss={() => setDialog(null)}>
         {dialog?.art === 'eintrag' ? (
           <EintragDialog
