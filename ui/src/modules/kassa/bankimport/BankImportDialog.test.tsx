@@ -2,10 +2,10 @@ import { act } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { swrConfig } from '../../../api/swrConfig';
-import { json, waitFor } from '../../../testing/appHarness';
+import { json, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
 import { renderWithProvider } from '../../../testing/renderWithProvider';
-import { button, callsTo, click } from '../../../testing/testHelpers';
+import { button, callsTo, click, field } from '../../../testing/testHelpers';
 import { dialog } from '../../../testing/testKit';
 import { BankImportDialog } from './BankImportDialog';
 import type { BankImportErgebnis } from './bankImportApi';
@@ -183,6 +183,63 @@ describe('BankImportDialog', () => {
     fetchMock.mockClear();
     await click(button(root, '1 Buchung importieren'));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', `${IMPORT_URL}&ignoreIban=true`)).toHaveLength(1));
+    await view.unmount();
+  });
+});
+
+describe('BankMappingEditor', () => {
+  it('saves a copy of the built-in George mapping under an own name and shows the server’s error at the field', async () => {
+    const fetchMock = api(VORSCHAU);
+    const saved: unknown[] = [];
+    let antwort: Response = json({}, 500);
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/Kassa/UpdateBankMapping') {
+        saved.push(JSON.parse(String(init?.body)));
+        return antwort;
+      }
+      return (original as NonNullable<typeof original>)(input, init);
+    });
+    const view = await render();
+    const root = dialog() as Element;
+    await click(button(root, 'Eigene Zuordnung bearbeiten'));
+    await waitFor(() => expect(button(root, 'Zuordnung speichern')).toBeTruthy());
+    expect(field(root, 'Name der Zuordnung').value).toBe('George (Erste Bank/Sparkasse) (eigene)');
+    expect(field(root, 'Spalte Buchungsdatum').value).toBe('Buchungsdatum');
+    await typeInto(field(root, 'Spalte(n) Verwendungszweck'), 'Buchungstext + Zahlungsreferenz');
+    await typeInto(field(root, 'Spalte Betrag'), '');
+
+    antwort = new Response(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Die Eingaben sind nicht gültig.',
+        status: 422,
+        code: 'validation',
+        errors: { 'mapping.spalten.betrag': ['Bitte geben Sie die Spalte an (Überschrift oder Buchstabe).'] },
+      }),
+      { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+    );
+    await click(button(root, 'Zuordnung speichern'));
+    await waitFor(() =>
+      expect(root.textContent).toContain('Bitte geben Sie die Spalte an (Überschrift oder Buchstabe).'),
+    );
+    expect(saved[0]).toMatchObject({
+      name: 'George (Erste Bank/Sparkasse) (eigene)',
+      mapping: {
+        spalten: { datum: 'Buchungsdatum', betrag: '', verwendungszweck: ['Buchungstext', 'Zahlungsreferenz'] },
+      },
+    });
+    expect(saved[0]).not.toHaveProperty('id');
+
+    antwort = json({ id: 9, name: 'George (Erste Bank/Sparkasse) (eigene)', eingebaut: false, mapping: {} });
+    await typeInto(field(root, 'Spalte Betrag'), 'Betrag');
+    await click(button(root, 'Zuordnung speichern'));
+    await waitFor(() =>
+      expect(toasts.positive).toHaveBeenCalledWith(
+        'Zuordnung „George (Erste Bank/Sparkasse) (eigene)“ gespeichert.',
+        expect.anything(),
+      ),
+    );
     await view.unmount();
   });
 });
