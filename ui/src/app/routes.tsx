@@ -68,6 +68,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/kassa/buchungskonten': lazy(() => import('../modules/kassa/buchungskonten/BuchungskontenScreen')),
   '/kassa/kostenstellen': lazy(() => import('../modules/kassa/kostenstellen/KostenstellenScreen')),
   '/kassa/zuordnungparzellenspezifisch': lazy(() => import('../modules/kassa/zuordnung/ZuordnungScreen')),
+  '/kassa/anlageverzeichnis': lazy(() => import('../modules/kassa/anlageverzeichnis/AnlageverzeichnisScreen')),
   '/profil': lazy(() => import('../modules/user/ProfilScreen')),
   '/grundeinstellungen/benutzer': lazy(() => import('../modules/user/BenutzerScreen')),
 };
