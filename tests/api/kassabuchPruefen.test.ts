@@ -114,6 +114,23 @@ describe('CloseFilteredEntries', () => {
     expect((await kettePruefen(app.services.db)).intakt).toBe(true);
   });
 
+  it('keeps one chain when two checks run at once', async () => {
+    const neue = [];
+    for (let i = 0; i < 6; i++) neue.push(await buche({ datum: '2026-10-01', text: `Parallel ${i}` }));
+    const [eins, zwei] = await Promise.all([
+      schliesse({ entryID: (neue[0] as Eintrag).id }),
+      schliesse({ kassabuchFilterVon: '2026-10-01', kassabuchFilterBis: '2026-10-01', kontoOption: 'ungeprueft' }),
+    ]);
+    expect([eins.status, zwei.status]).toEqual([200, 200]);
+    expect((eins.body.geprueft ?? 0) + (zwei.body.geprueft ?? 0)).toBe(6);
+    const kette = await gespeicherteKette();
+    expect(pruefeKette(kette).intakt).toBe(true);
+    const positionen = (await app.services.db('kassabuch').whereNotNull('ketten_position').pluck('ketten_position'))
+      .map(Number)
+      .sort((a, b) => a - b);
+    expect(positionen).toEqual(Array.from({ length: positionen.length }, (_, i) => i + 1));
+  });
+
   it('refuses change and delete of checked entries with 409, and checking in a closed period', async () => {
     const e = await buche({ text: 'geprüft' });
     await schliesse({ entryID: e.id });

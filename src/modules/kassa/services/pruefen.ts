@@ -84,10 +84,12 @@ function inhaltVon(r: InhaltRow): KettenInhalt {
  */
 export async function kettenEnde(db: Db, { sperren = false } = {}): Promise<{ position: number; hash: string }> {
   if (sperren) await db('kassaabrechnungen').select('id').forUpdate();
-  const row = await db('kassabuch')
+  const q = db('kassabuch')
     .whereNotNull('ketten_position')
     .orderBy('ketten_position', 'desc')
     .first('ketten_position', 'hash');
+  // A locking read sees the latest commit, not the transaction's snapshot (MariaDB REPEATABLE READ).
+  const row = await (sperren ? q.forUpdate() : q);
   if (!row?.hash) return { position: 0, hash: KETTEN_ANFANG };
   return { position: Number(row.ketten_position), hash: row.hash };
 }
