@@ -267,7 +267,7 @@ export default function KassabuchScreen() {
         onClose={() => setImportOffen(false)}
         // The new entries are on "offen/zu klären": the book reloads (the import revalidates it).
         onImported={() => void buch.mutate()}
-        kontoId={typeof urlFilter.SelectedKonto === 'number' ? urlFilter.SelectedKonto : undefined}
+        kontoId={konten.data?.find((k) => k.id === urlFilter.SelectedKonto && k.art === 'bank')?.id}
       />
       <DialogContainer onDismiss={() => setDialog(null)}>
         {dialog?.art === 'eintrag' ? (
