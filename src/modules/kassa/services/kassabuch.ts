@@ -9,7 +9,7 @@ import { adressenLookup, parzellenLookup } from '../../stammdaten/services';
 import type { DeleteKassabuchFilteredAntwort, Eintrag, KassabuchFilter, KassabuchInput } from '../schema/kassabuch';
 import type { KassabuchRow } from '../tables';
 import { bucheEintraege, KASSABUCH_HISTORY_TYPE } from './buchen';
-import { BELEG_OWNER, ladeEintrag, textFilter, wendeFilterAn } from './kassabuchLesen';
+import { belegeVon, ladeEintrag, textFilter, wendeFilterAn } from './kassabuchLesen';
 import { assertOffen, istGeschlossen, ladePeriode, periodeFuerDatum } from './periode';
 import { type Steuersatz, steuerAnteil } from './steuer';
 
@@ -198,8 +198,9 @@ export async function loescheGefiltert(
   if (dryRun || !loeschbar.length) return antwort;
 
   const loeschIds = loeschbar.map((r) => Number(r.id));
-  for (const id of loeschIds) {
-    for (const file of await services.files.listByOwner(db, BELEG_OWNER, id)) await services.files.remove(db, file.id);
+  // One query for the receipts (a failed import of thousands has none; no query per entry).
+  for (const belege of (await belegeVon(db, loeschIds)).values()) {
+    for (const beleg of belege) await services.files.remove(db, beleg.id);
   }
   // Reversals first: their originals are referenced by them.
   const zuerst = await db('kassabuch').whereIn('id', loeschIds).whereNotNull('storno_von_id').pluck('id');
