@@ -17,7 +17,7 @@ import {
   Picker,
   Text,
 } from '@adobe/react-spectrum';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { describeError } from '../../../api/errors';
 import { useKonten } from '../../../api/kassa';
 import { saveWithToast } from '../../../api/toast';
@@ -142,6 +142,11 @@ function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialo
     }
   }
 
+  // The preview lies below the inputs: bring it into view once it is there (stable: only on mount).
+  const zeigeVorschau = useCallback((el: HTMLDivElement | null) => {
+    el?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
+
   const kannImportieren = vorschau !== null && vorschau.importiert > 0 && (!fremdeIban || ignoreIban) && busy === null;
 
   return (
@@ -179,6 +184,8 @@ function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialo
               )}
             </Picker>
             <DropZone
+              height="auto"
+              UNSAFE_className="kgv-bankimport-drop"
               aria-label="Kontoauszug-Datei hierher ziehen"
               isFilled={file !== null}
               replaceMessage="Andere Datei hier ablegen"
@@ -187,7 +194,7 @@ function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialo
                 if (item) void item.getFile().then(waehleDatei);
               }}
             >
-              <Flex direction="column" alignItems="center" gap="size-100" UNSAFE_className="kgv-bankimport-drop">
+              <Flex direction="column" alignItems="center" gap="size-100">
                 <Text>Datei hierher ziehen oder auswählen</Text>
                 <label htmlFor={fileId}>Datei (camt.053, MT940, CSV)</label>
                 <input
@@ -254,7 +261,11 @@ function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialo
                 </ul>
               </div>
             ) : null}
-            {vorschau ? <BankImportVorschau vorschau={vorschau} /> : null}
+            {vorschau ? (
+              <div ref={zeigeVorschau}>
+                <BankImportVorschau vorschau={vorschau} />
+              </div>
+            ) : null}
             {fremdeIban ? (
               <Checkbox isSelected={ignoreIban} onChange={setIgnoreIban}>
                 IBAN nicht prüfen: der Auszug gehört trotzdem zu „{konto?.name}“

@@ -91,7 +91,7 @@ export default function KontoberichtScreen() {
         titel="Kontobericht"
         beschreibung="Die Buchungen eines Zeitraums, gruppiert, mit Einnahmen, Ausgaben und Saldo je Gruppe."
       />
-      <Flex gap="size-200" alignItems="end" wrap>
+      <Flex gap="size-200" alignItems="start" wrap>
         <KassaabrechnungPicker label="Kassaabrechnung (Zeitraum)" />
         <DateField
           label="Von"
