@@ -45,7 +45,9 @@ export type Richtung = 'einnahme' | 'ausgabe';
 export function betragCent(text: string, art: Richtung | undefined): number | null {
   const trimmed = text.trim();
   const explicit = /^[-\u2212]/.test(trimmed) ? 'ausgabe' : trimmed.startsWith('+') ? 'einnahme' : undefined;
-  const cents = parseGermanAmount(trimmed.replace(/^[+\-\u2212]/, ''));
+  const rest = trimmed.replace(/^[+\-\u2212]/, '');
+  // One sign only: "--5" is a typo, not an amount.
+  const cents = /^[+\-\u2212]/.test(rest) ? null : parseGermanAmount(rest);
   if (cents === null || cents === 0) return null;
   const richtung = explicit ?? art ?? 'einnahme';
   return richtung === 'ausgabe' ? -Math.abs(cents) : Math.abs(cents);
