@@ -159,6 +159,7 @@ describe('Kassabuch in the browser', () => {
   });
 
   it('locks a checked entry: no change, only a look; the Storno books the counter entry', async () => {
+    // Continues with the book of the test above (one app per file).
     await openKassaScreen(page, 'Kassabuch');
     await expect.poll(() => zeile(page, 1).count()).toBe(1);
     // Check Beleg 1 only: the filter Beleg-Nr. 1 to 1, then "Geprüft markieren" for what is shown.
@@ -174,6 +175,17 @@ describe('Kassabuch in the browser', () => {
     await frage.getByRole('button', { name: 'Geprüft markieren', exact: true }).click();
     await zeile(page, 1).getByRole('button', { name: 'Beleg 1 ansehen', exact: true }).waitFor();
     expect(await zeile(page, 1).getAttribute('class')).toContain('kgv-kb-row--geprueft');
+    await page.getByRole('button', { name: 'Filter zurücksetzen', exact: true }).click();
+    await expect.poll(() => zeile(page, 3).count()).toBe(1);
+
+    // The book as Excel with the filters shown (here: the checked ones only).
+    await page.getByRole('button', { name: 'Prüfstatus', exact: false }).click();
+    await page.getByRole('option', { name: 'nur geprüfte', exact: true }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'Kassabuch' }).getByRole('row').count()).toBe(2);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Excel', exact: true }).click();
+    expect((await download).suggestedFilename()).toBe('Kassabuch Kassa 2026.xlsx');
     await page.getByRole('button', { name: 'Filter zurücksetzen', exact: true }).click();
     await expect.poll(() => zeile(page, 3).count()).toBe(1);
 
