@@ -13,7 +13,7 @@ import {
   Text,
   View,
 } from '@adobe/react-spectrum';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatEuro } from '../../../../../src/platform/money';
 import { useHasRight } from '../../../api/common';
 import { saveWithToast } from '../../../api/toast';
@@ -84,6 +84,7 @@ export default function ZuordnungScreen() {
           </IllustratedMessage>
         </View>
       ) : (
+        // A new key when the saved assignment changes: the checklist starts from it again.
         <ParzellenListe
           key={`${konto.buchungskontoId}-${konto.parzellenIds.join(',')}`}
           konto={konto}
@@ -113,7 +114,6 @@ function ParzellenListe({
     const needle = suche.trim().toLocaleLowerCase('de-AT');
     return needle ? parzellen.filter((p) => p.name.toLocaleLowerCase('de-AT').includes(needle)) : parzellen;
   }, [parzellen, suche]);
-  useEffect(() => setSelected(new Set(konto.parzellenIds)), [konto.parzellenIds]);
 
   function toggle(id: number, on: boolean) {
     setSelected((current) => {
