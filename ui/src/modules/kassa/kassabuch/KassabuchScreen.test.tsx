@@ -362,6 +362,26 @@ describe('KassabuchScreen', () => {
     expect(dialog()).not.toBeNull();
   });
 
+  it('lists the receipts of an entry: each opens in a new tab, delete asks the server', async () => {
+    app.api({
+      ...signedIn(EDIT),
+      ...lookups(),
+      [BUCH]: () => json({ eintraege: EINTRAEGE, summe: SUMME }),
+      'DELETE /api/Kassa/DeleteBeleg?belegID=7': () => new Response(null, { status: 204 }),
+    });
+    await app.renderAt('/kassa/kassabuch');
+    await waitFor(() => expect(tableRows()).toHaveLength(2));
+    await click(button(container, 'Belege zu Beleg-Nr. 2 (1)'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Belege zu Beleg-Nr. 2'));
+    const link = dialog()?.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/api/Kassa/GetBeleg?belegID=7&inline=true');
+    expect(link?.getAttribute('target')).toBe('_blank');
+    await click(button(dialog()!, 'rechnung.pdf löschen'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'DELETE', '/api/Kassa/DeleteBeleg?belegID=7')).toHaveLength(1));
+    // Without receipts the paperclip attaches one, on a checked entry too (the hash does not cover files).
+    expect(container.querySelector('[aria-label="Beleg an Beleg-Nr. 1 anhängen"]')).not.toBeNull();
+  });
+
   it('shows a closed period read-only: banner, no entry row, no tools', async () => {
     app.api({ ...signedIn(EDIT), ...lookups(true), [BUCH]: () => json({ eintraege: EINTRAEGE, summe: SUMME }) });
     await app.renderAt('/kassa/kassabuch');
