@@ -239,10 +239,10 @@ describe('Kassabericht', () => {
       const res = await kassier.get<Kassabericht>('Kassa/Kassabericht', { kassaabrechnungID: p2025, format: 'json' });
       expect(res.body.pruefung.kette).toMatchObject({ intakt: false });
       expect(res.body.pruefung.zeile).toBe(
-        `Hash-Kette verletzt: Beleg ${farbe.belegnummer}: Die Buchung wurde nach der Prüfung verändert. · Salden stimmen`,
+        `Hash-Kette gebrochen: Beleg ${farbe.belegnummer}: Die Buchung wurde nach der Prüfung verändert. · Salden stimmen`,
       );
       const text = await pdfText((await kassier.get('Kassa/Kassabericht', { kassaabrechnungID: p2025 })).buffer);
-      expect(text.replace(/\s+/g, ' ')).toContain(`Hash-Kette verletzt: Beleg ${farbe.belegnummer}`);
+      expect(text.replace(/\s+/g, ' ')).toContain(`Hash-Kette gebrochen: Beleg ${farbe.belegnummer}`);
     } finally {
       await db('kassabuch').where({ id: farbe.id }).update({ betrag_cent: -6_000 });
     }

@@ -54,7 +54,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('kgv kassa verify', () => {
+// Each call starts a process that boots the app (several seconds on a busy machine, more on MariaDB).
+const CLI = { timeout: 180_000 };
+
+describe('kgv kassa verify', CLI, () => {
   it('exits 0 on an intact book with a German summary, and answers the same as JSON', async () => {
     const r = await kgv('kassa', 'verify');
     expect(r.code, r.stderr).toBe(0);
@@ -126,7 +129,7 @@ describe('kgv kassa verify', () => {
   });
 });
 
-describe('kgv kassa pruefpaket', () => {
+describe('kgv kassa pruefpaket', CLI, () => {
   it('writes the year’s audit package as a ZIP file', async () => {
     const out = path.join(dir, 'paket-2025.zip');
     const r = await kgv('kassa', 'pruefpaket', '--jahr', '2025', out);

@@ -63,7 +63,7 @@ export function saldenMeldungen(
 export function pruefZeile(kette: KettenStatus, saldenFehler: string[]): string {
   const k = kette.intakt
     ? `Hash-Kette intakt (${kette.anzahl} geprüfte ${kette.anzahl === 1 ? 'Buchung' : 'Buchungen'})`
-    : `Hash-Kette verletzt: ${kette.meldung}`;
+    : `Hash-Kette gebrochen: ${kette.meldung}`;
   const s = saldenFehler.length ? `Salden stimmen nicht: ${saldenFehler.join('; ')}` : 'Salden stimmen';
   return `${k} · ${s}`;
 }

@@ -1,7 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { formatGermanDate, todayIso } from '../../../../platform/dates';
 import type { Db } from '../../../../platform/db/db';
-import { notFound } from '../../../../platform/errors';
 import { type FileResult, pdfFile } from '../../../../platform/files/fileResult';
 import { type Cents, formatEuro } from '../../../../platform/money';
 import { listeCss } from '../../../../platform/report';
@@ -9,7 +8,8 @@ import type { AppServices } from '../../../../platform/services';
 import { vereinsName } from '../../../common/services';
 import type { BerichtPeriode } from '../../schema/berichte';
 import type { KassaabrechnungRow } from '../../tables';
-import { istGeschlossen, ladePeriode } from '../periode';
+import { istGeschlossen } from '../periode';
+import { periodeOderStandardPflicht } from '../standardPeriode';
 
 // What the five Kassa reports share: the printed head (club, title, period, date), the CSS, the PDF
 // call with "Seite x von y" on every page (the auditors see that nothing is missing, also on a
@@ -68,8 +68,6 @@ export async function berichtPdf(
   return pdfFile(pdf, `${args.fileName}.pdf`);
 }
 
-export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1';
-
 export function berichtPeriode(row: KassaabrechnungRow): BerichtPeriode {
   return {
     id: Number(row.id),
@@ -84,19 +82,10 @@ export function berichtPeriode(row: KassaabrechnungRow): BerichtPeriode {
 }
 
 /**
- * The period a report is about: the one asked, else the one containing today, else the newest (the
- * screens' default, GetKassaabrechnungDatum); 404 when there is none.
+ * The period a report is about: the one asked (404 unknown), else the screens' default (the one
+ * containing today, else the newest; S1's standardPeriode.ts); 404 when there is none.
  */
-export async function berichtsPeriode(db: Db, id?: number): Promise<KassaabrechnungRow> {
-  if (id !== undefined) return ladePeriode(db, id);
-  const today = todayIso();
-  const row =
-    (await db('kassaabrechnungen').where('von', '<=', today).andWhere('bis', '>=', today).first()) ??
-    (await db('kassaabrechnungen').orderBy('von', 'desc').first());
-  if (!row)
-    throw notFound('Es gibt noch keine Kassaabrechnung. Bitte legen Sie sie unter Basisdaten → Kassaabrechnung an.');
-  return row;
-}
+export const berichtsPeriode = (db: Db, id?: number): Promise<KassaabrechnungRow> => periodeOderStandardPflicht(db, id);
 
 /** A file name part from a text: letters, digits, dash. */
 export const dateiTeil = (text: string): string =>

@@ -5,17 +5,9 @@ import type { AppServices } from '../../../../platform/services';
 import type { BerichtFormat, Kassabericht } from '../../schema/berichte';
 import type { KassaabrechnungRow } from '../../tables';
 import { summenNach } from '../saldo';
+import { istWahr } from '../standardPeriode';
 import { pruefeHashKette, pruefZeile, saldenMeldungen } from '../verify';
-import {
-  BerichtKopf,
-  berichtPdf,
-  berichtPeriode,
-  berichtsPeriode,
-  bool,
-  dateiTeil,
-  euro,
-  zeitraum,
-} from './berichtLayout';
+import { BerichtKopf, berichtPdf, berichtPeriode, berichtsPeriode, dateiTeil, euro, zeitraum } from './berichtLayout';
 import { periodenSalden, pruefePeriode, vorperiode } from './periodenSalden';
 
 // Kassabericht(kassaabrechnungID): per account opening, income, expenses, closing; per booking
@@ -38,7 +30,7 @@ export async function kassaberichtDaten(db: Db, periodeId?: number): Promise<Kas
   const benutzt = new Set(eintraege.map((e) => e.buchungskontoId));
   // Deleted booking accounts only when entries use them (a used one is only marked deleted).
   const buchungskonten = bkRows
-    .filter((b) => !bool(b.geloescht) || benutzt.has(Number(b.id)))
+    .filter((b) => !istWahr(b.geloescht) || benutzt.has(Number(b.id)))
     .map((b) => ({ id: Number(b.id), nummer: String(b.nummer), name: String(b.name), art: String(b.art) }))
     .sort((a, b) => a.nummer.localeCompare(b.nummer, 'de', { numeric: true }) || a.id - b.id);
   const bkVon = new Map(buchungskonten.map((b) => [b.id, b]));

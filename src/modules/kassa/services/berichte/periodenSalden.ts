@@ -1,5 +1,6 @@
 import type { Db } from '../../../../platform/db/db';
 import type { KassaabrechnungRow } from '../../tables';
+import { kontoSaldenDerPeriode } from '../kontoSaldenDerPeriode';
 import {
   type KontoAnfang,
   type KontoBuchung,
@@ -25,21 +26,13 @@ export type PeriodenSalden = {
 };
 
 /**
- * The accounts of a period: those with an opening balance for it and those with entries in it (an
- * account without an opening-balance row opens at 0), by name.
+ * The accounts of a period as GetKonten lists them (S1's kontoSaldenDerPeriode: active ones, those
+ * with an opening balance for it and those with entries in it; by name), so the report and the
+ * Konten screen show the same accounts. A missing opening-balance row opens at 0.
  */
 async function periodenKonten(db: Db, periodeId: number): Promise<PeriodenKonto[]> {
-  const anfang = await db('konto_anfangsbestaende')
-    .where({ kassaabrechnung_id: periodeId })
-    .select('konto_id', 'anfangsbestand_cent');
-  const mitBuchungen = await db('kassabuch').where({ kassaabrechnung_id: periodeId }).distinct('konto_id');
-  const ids = [...new Set([...anfang.map((r) => Number(r.konto_id)), ...mitBuchungen.map((r) => Number(r.konto_id))])];
-  if (!ids.length) return [];
-  const namen = await db('konten').whereIn('id', ids).select('id', 'name');
-  const anfangVon = new Map(anfang.map((r) => [Number(r.konto_id), Number(r.anfangsbestand_cent)]));
-  return namen
-    .map((k) => ({ id: Number(k.id), name: String(k.name), anfangsbestandCent: anfangVon.get(Number(k.id)) ?? 0 }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
+  const { konten } = await kontoSaldenDerPeriode(db, periodeId);
+  return konten.map((k) => ({ id: k.kontoId, name: k.name, anfangsbestandCent: k.anfangCent }));
 }
 
 export async function periodenSalden(db: Db, periodeId: number): Promise<PeriodenSalden> {

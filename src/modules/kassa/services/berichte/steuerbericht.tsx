@@ -20,7 +20,7 @@ export async function assertSteuerAktiv(db: Db): Promise<void> {
   if (!(await readSection(db, 'optionenKassa')).steuerpflichtig) {
     throw conflict(
       'Der Verein ist nicht steuerpflichtig: Es gibt keinen Steuerbericht.',
-      'Die Umsatzsteuer wird erst ausgewiesen, wenn sie unter Administration → Vereinseinstellungen → Kassa eingeschaltet ist.',
+      'Die Umsatzsteuer wird erst ausgewiesen, wenn sie unter Grundeinstellungen → Vereinseinstellungen → Kassa („Verein ist umsatzsteuerpflichtig“) eingeschaltet ist.',
       STEUER_NICHT_AKTIV,
     );
   }
