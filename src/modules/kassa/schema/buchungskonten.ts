@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate, queryBool, queryInt, readOnly, strict } from '../../../platform/validation';
 import { bool, int, requiredText, saveId, version } from '../../stammdaten/schema/abstellplaetze';
-import { STEUERSAETZE, type Steuersatz } from '../services/steuer';
+import { STEUERSAETZE, type Steuersatz } from './steuersatz';
 
 // Request and answer schemas of the booking accounts (Kassa controller, docs/api/kassa.md
 // "Buchungskonten und Kostenstellen").

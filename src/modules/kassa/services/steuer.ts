@@ -1,8 +1,9 @@
 import { assertCents, type Cents, sumCents } from '../../../platform/money';
 
-/** The tax rates a Buchungskonto or Kassabuch entry may carry; 100 = the whole amount is tax (paid to the tax office). */
-export const STEUERSAETZE = [0, 10, 20, 100] as const;
-export type Steuersatz = (typeof STEUERSAETZE)[number];
+import { STEUERSAETZE, type Steuersatz } from '../schema/steuersatz';
+
+// The rates live in the schema (the UI's forms offer them too); the arithmetic stays here.
+export { STEUERSAETZE, type Steuersatz };
 
 export function isSteuersatz(value: unknown): value is Steuersatz {
   return STEUERSAETZE.includes(value as Steuersatz);
