@@ -110,6 +110,7 @@ export default function BelegsucheScreen() {
     : null;
   const treffer = useKassabuch(filter);
   const jahrVon = new Map((perioden.data ?? []).map((p) => [p.id, p.name]));
+  const geschlossen = new Set((perioden.data ?? []).filter((p) => p.geschlossen).map((p) => p.id));
   const zeilen = (treffer.data?.eintraege ?? []).filter(
     (e) => beleg === 'alle' || (beleg === 'mit' ? e.belege.length > 0 : e.belege.length === 0),
   );
@@ -233,7 +234,12 @@ export default function BelegsucheScreen() {
                         </span>
                       </td>
                       <td>
-                        <BelegeKnopf eintrag={e} canEdit={canEdit} onAnhaengen={() => anhaengen(e)} />
+                        <BelegeKnopf
+                          eintrag={e}
+                          canEdit={canEdit}
+                          geschlossen={geschlossen.has(e.kassaabrechnungId)}
+                          onAnhaengen={() => anhaengen(e)}
+                        />
                       </td>
                       <td>
                         <Link href={`/kassa/kassabuch?kassaabrechnung=${e.kassaabrechnungId}&entryID=${e.id}`}>

@@ -6,7 +6,7 @@ import { belegLoeschen, belegUrl, type Eintrag } from './kassabuchApi';
 
 // The receipts of an entry: a paperclip with the count; pressed, the list opens beside it. Each
 // receipt opens in a new tab (the browser shows PDF and images); delete is offered while the entry
-// is not checked.
+// is not checked and its period open (the server refuses it otherwise).
 
 const kb = (size: number) =>
   size >= 1024 * 1024
@@ -16,10 +16,12 @@ const kb = (size: number) =>
 export interface BelegeKnopfProps {
   eintrag: Eintrag;
   canEdit: boolean;
+  /** The entry's period is closed: receipts may still be added, none removed. */
+  geschlossen: boolean;
   onAnhaengen: () => void;
 }
 
-export function BelegeKnopf({ eintrag, canEdit, onAnhaengen }: BelegeKnopfProps) {
+export function BelegeKnopf({ eintrag, canEdit, geschlossen, onAnhaengen }: BelegeKnopfProps) {
   const anzahl = eintrag.belege.length;
   if (anzahl === 0 && !canEdit) return <span className="kgv-kb-leise">–</span>;
   if (anzahl === 0) {
@@ -47,7 +49,7 @@ export function BelegeKnopf({ eintrag, canEdit, onAnhaengen }: BelegeKnopfProps)
                   </a>
                   <Flex alignItems="center" gap="size-50">
                     <span className="kgv-kb-leise">{kb(b.size)}</span>
-                    {canEdit && !eintrag.geprueft ? (
+                    {canEdit && !eintrag.geprueft && !geschlossen ? (
                       <ActionButton
                         isQuiet
                         aria-label={`${b.name} löschen`}

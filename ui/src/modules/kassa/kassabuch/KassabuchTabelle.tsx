@@ -145,7 +145,12 @@ export function KassabuchTabelle({ eintraege, canEdit, geschlossen, onAktion, on
                 <td className="kgv-kb-num">{e.betragCent < 0 ? betrag(e.betragCent) : ''}</td>
                 <td className="kgv-kb-num">{betrag(e.kontoSaldoCent)}</td>
                 <td>
-                  <BelegeKnopf eintrag={e} canEdit={canEdit} onAnhaengen={() => anhaengen(e)} />
+                  <BelegeKnopf
+                    eintrag={e}
+                    canEdit={canEdit}
+                    geschlossen={geschlossen}
+                    onAnhaengen={() => anhaengen(e)}
+                  />
                 </td>
                 <td className="kgv-kb-aktionen">
                   <ActionButton
