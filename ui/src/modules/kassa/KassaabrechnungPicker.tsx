@@ -1,4 +1,4 @@
-import { Item, Picker } from '@adobe/react-spectrum';
+import { Item, Link, Picker } from '@adobe/react-spectrum';
 import { type Key, useCallback } from 'react';
 import { formatEuro } from '../../../../src/platform/money';
 import { type KassaabrechnungLookup, useKassaabrechnungDatum, useKassaabrechnungen } from '../../api/kassa';
@@ -113,4 +113,32 @@ export function centColumn<T>(key: string, name: string, value: (row: T) => numb
     },
     export: { typ: 'cent', value },
   };
+}
+
+/** True once it is known that the club has no period yet (a new club before its first Kassajahr). */
+export function ohneKassajahr(periode: SelectedKassaabrechnung): boolean {
+  return periode.loaded && periode.kassaabrechnungId === undefined;
+}
+
+/**
+ * The period's hint above a screen: "no Kassajahr yet" (with the way to create one) or the closed
+ * banner; nothing for an open period.
+ */
+export function PeriodenHinweis({ periode }: { periode: SelectedKassaabrechnung }) {
+  if (ohneKassajahr(periode)) {
+    return (
+      <MessageBanner
+        level="info"
+        title="Noch kein Kassajahr"
+        message={
+          <>
+            Legen Sie zuerst unter{' '}
+            <Link href="/basisdatenabrechnung/kassaabrechnung">Basisdaten → Kassaabrechnung</Link> das erste Kassajahr
+            an; Buchungskonten, Kostenstellen und Anfangsbestände gehören jeweils zu einem Kassajahr.
+          </>
+        }
+      />
+    );
+  }
+  return <GeschlossenBanner kassaabrechnung={periode.kassaabrechnung} />;
 }

@@ -22,7 +22,15 @@ import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPane
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../../lib/fieldFormats';
 import { useZodForm } from '../../../lib/useZodForm';
 import { AfaPlanTabelle } from './AfaPlanTabelle';
-import { type Anlage, fetchAnlage, findeEintrag, saveAnlage, useAnlageDetail, useAnlageKategorien } from './api';
+import {
+  type Anlage,
+  fetchAnlage,
+  findeEintrag,
+  saveAnlage,
+  useAnlageDetail,
+  useAnlageKategorien,
+  useEintragLink,
+} from './api';
 
 const ANLAGE_LABELS: Readonly<Record<string, string>> = {
   ...FIELD_LABELS,
@@ -150,6 +158,7 @@ export function AnlageDialog({ anlage, jahr, readOnly = false }: AnlageDialogPro
   }
 
   const verknuepft = form.values.kassabuchId;
+  const eintragLink = useEintragLink(verknuepft);
   const title = anlage ? (readOnly ? anlage.bezeichnung : 'Anlage bearbeiten') : 'Neue Anlage';
   return (
     <FormDialog
@@ -212,7 +221,7 @@ export function AnlageDialog({ anlage, jahr, readOnly = false }: AnlageDialogPro
       <NumberInput label="Abgangserlös" formatOptions={EURO_FORMAT} {...form.field('abgangserloesCent')} />
       {verknuepft !== null ? (
         <Flex gap="size-100" alignItems="center">
-          <Link href={`/kassa/kassabuch?entryID=${verknuepft}`}>
+          <Link href={eintragLink}>
             {anlage?.kassabuchId === verknuepft && anlage.kassabuchBelegnummer !== null
               ? `Kassabuch-Eintrag Beleg Nr. ${anlage.kassabuchBelegnummer} öffnen`
               : 'Kassabuch-Eintrag öffnen'}

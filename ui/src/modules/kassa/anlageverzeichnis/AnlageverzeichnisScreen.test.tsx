@@ -47,6 +47,7 @@ function api(rights: string[], extra: Record<string, (init: RequestInit | undefi
     'GET /api/Kassa/GetAnlageverzeichnis?jahr=2025': () => json([{ ...MAEHER, buchwertCent: 600_00 }]),
     'GET /api/Kassa/GetAnlageKategorien': () => json(['Maschinen']),
     'GET /api/Common/Kassaabrechnungen': () => json(PERIODEN),
+    'GET /api/Kassa/GetKassabuch?entryID=77': () => json({ eintraege: [{ id: 77, kassaabrechnungId: 5 }], summe: {} }),
     [`GET /api/Kassa/GetAnlageverzeichnisData?id=1&jahr=${JAHR}`]: () =>
       json({ ...MAEHER, plan: PLAN, halbjahr: false, jahresAfaCent: 300_00, abgang: null }),
     ...extra,
@@ -98,7 +99,13 @@ describe('AnlageverzeichnisScreen', () => {
       ['2025', '€ 900,00', '€ 0,00', '€ 300,00', '€ 0,00', '€ 600,00'],
     ]);
     const link = [...dialog()!.querySelectorAll('a')].find((a) => a.textContent?.includes('Beleg Nr. 17'));
-    expect(link?.getAttribute('href')).toBe('/kassa/kassabuch?entryID=77');
+    // The Kassabuch shows one period: the link names the entry's.
+    await waitFor(() =>
+      expect(
+        [...dialog()!.querySelectorAll('a')].find((a) => a.textContent?.includes('Beleg Nr. 17'))?.getAttribute('href'),
+      ).toBe('/kassa/kassabuch?kassaabrechnung=5&entryID=77'),
+    );
+    expect(link).toBeDefined();
   });
 
   it('creates an asset linked to its entry by the Belegnummer', async () => {

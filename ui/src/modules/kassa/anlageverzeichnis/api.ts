@@ -52,3 +52,18 @@ export async function findeEintrag(kassaabrechnungID: number, belegnummer: numbe
   });
   return antwort.eintraege.find((e) => e.belegnummer === belegnummer);
 }
+
+/**
+ * The link to an asset's Kassabuch entry: the Kassabuch shows one period, so the link names the
+ * entry's period too (looked up over all periods by its id); without it only the entry.
+ */
+export function useEintragLink(kassabuchId: number | null): string | undefined {
+  const { data } = useApi<KassabuchAntwort>(
+    kassabuchId === null ? null : withQuery(`${K}/GetKassabuch`, { entryID: kassabuchId }),
+  );
+  if (kassabuchId === null) return undefined;
+  const periode = data?.eintraege.find((e) => e.id === kassabuchId)?.kassaabrechnungId;
+  return periode === undefined
+    ? `/kassa/kassabuch?entryID=${kassabuchId}`
+    : `/kassa/kassabuch?kassaabrechnung=${periode}&entryID=${kassabuchId}`;
+}

@@ -142,6 +142,19 @@ describe('BuchungskontenScreen', () => {
     );
   });
 
+  it('without any Kassajahr: the hint instead of an endless loading, nothing to create', async () => {
+    app.api({
+      ...api(EDIT, false),
+      'GET /api/Common/Kassaabrechnungen': () => json([]),
+      'GET /api/Abrechnung/GetKassaabrechnungDatum': () =>
+        json({ title: 'Es gibt noch keine Kassaabrechnung.', status: 404 }, 404),
+    });
+    await app.renderAt('/kassa/buchungskonten');
+    await waitFor(() => expect(container.textContent).toContain('Noch kein Kassajahr'));
+    expect(container.textContent).toContain('Für dieses Kassajahr gibt es keine Buchungskonten.');
+    expect(hasButton(container, 'Neues Buchungskonto')).toBe(false);
+  });
+
   it('a closed period is view-only', async () => {
     app.api(api(EDIT, false));
     await app.renderAt('/kassa/buchungskonten?kassaabrechnung=1');

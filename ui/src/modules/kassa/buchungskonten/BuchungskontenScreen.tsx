@@ -9,8 +9,9 @@ import { useQueryParam } from '../../../app/useQueryParam';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import {
   centColumn,
-  GeschlossenBanner,
   KassaabrechnungPicker,
+  ohneKassajahr,
+  PeriodenHinweis,
   useSelectedKassaabrechnung,
 } from '../KassaabrechnungPicker';
 import { type Buchungskonto, deleteBuchungskonto, useBuchungskontenList } from './api';
@@ -79,11 +80,13 @@ export default function BuchungskontenScreen() {
   const periode = useSelectedKassaabrechnung();
   const [geloeschteParam, setGeloeschte] = useQueryParam('geloeschte');
   const showDeleted = geloeschteParam === '1';
-  const query = useBuchungskontenList(periode.kassaabrechnungId, showDeleted);
+  const geladen = useBuchungskontenList(periode.kassaabrechnungId, showDeleted);
+  // Without any period there is nothing to load: an empty list under the hint, not "loading".
+  const query = ohneKassajahr(periode) ? { ...geladen, data: [] } : geladen;
   const steuer = useSteuersatzFlag();
   const cols = useMemo(() => columns(steuer), [steuer]);
   const geschlossen = periode.kassaabrechnung?.geschlossen === true;
-  const canEdit = useHasRight('WebApp.Kassa.Edit') === true && !geschlossen;
+  const canEdit = useHasRight('WebApp.Kassa.Edit') === true && !geschlossen && !ohneKassajahr(periode);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const periodeId = periode.kassaabrechnungId;
 
@@ -106,7 +109,7 @@ export default function BuchungskontenScreen() {
       }
       filtered={showDeleted}
       filterText={[periode.kassaabrechnung?.name, showDeleted && 'mit gelöschten']}
-      banner={<GeschlossenBanner kassaabrechnung={periode.kassaabrechnung} />}
+      banner={<PeriodenHinweis periode={periode} />}
       empty={{
         title: 'Noch keine Buchungskonten',
         text: 'Legen Sie die Buchungskonten an, z. B. „100 Mitgliedsbeiträge“ (Einnahme) oder „400 Strom“ (Ausgabe).',

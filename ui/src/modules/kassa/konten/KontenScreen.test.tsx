@@ -60,6 +60,7 @@ beforeEach(() => {
   fakeLayout();
   setTestCookie('XSRF-TOKEN', 'xsrf-1');
   toasts.positive.mockClear();
+  toasts.negative.mockClear();
   return app.setUp();
 });
 afterEach(async () => {
@@ -137,6 +138,21 @@ describe('KontenScreen', () => {
     const body = bodyOf(callsTo(app.fetchMock, 'POST', SAVE)[0]![1]);
     expect(body).not.toHaveProperty('anfangsbestandCent');
     expect(body).toMatchObject({ id: 1, version: 3 });
+  });
+
+  it('a new club without a Kassajahr still lists its accounts and says where to create the year', async () => {
+    app.api({
+      ...periodApi(EDIT),
+      'GET /api/Common/Kassaabrechnungen': () => json([]),
+      'GET /api/Abrechnung/GetKassaabrechnungDatum': () =>
+        json({ title: 'Es gibt noch keine Kassaabrechnung.', status: 404 }, 404),
+      'GET /api/Kassa/GetKonten': () => json([{ ...KASSA, anfangsbestandCent: 0 }]),
+    });
+    await app.renderAt('/kassa/konten');
+    await waitFor(() => expect(rowTexts(container)).toHaveLength(1));
+    expect(container.textContent).toContain('Noch kein Kassajahr');
+    expect(hasButton(container, 'Neues Konto')).toBe(true);
+    expect(toasts.negative).not.toHaveBeenCalled();
   });
 
   it('is read-only without the Edit right', async () => {

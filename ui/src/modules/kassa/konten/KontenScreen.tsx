@@ -8,8 +8,9 @@ import { type ListColumn, ListScreen, RowAction } from '../../../components/list
 import { formatIban } from '../../../lib/fieldFormats';
 import {
   centColumn,
-  GeschlossenBanner,
   KassaabrechnungPicker,
+  ohneKassajahr,
+  PeriodenHinweis,
   useSelectedKassaabrechnung,
 } from '../KassaabrechnungPicker';
 import { deleteKonto, type Konto, useKontenList } from './api';
@@ -47,7 +48,7 @@ const COLUMNS: readonly ListColumn<Konto>[] = [
 export default function KontenScreen() {
   usePageTitle('Bankkonten');
   const periode = useSelectedKassaabrechnung();
-  const query = useKontenList(periode.kassaabrechnungId);
+  const query = useKontenList(periode.kassaabrechnungId, ohneKassajahr(periode));
   const canEdit = useHasRight('WebApp.Kassa.Edit') === true;
   const [dialog, setDialog] = useState<DialogState | null>(null);
 
@@ -61,7 +62,7 @@ export default function KontenScreen() {
       onNew={() => setDialog({ kind: 'edit' })}
       newLabel="Neues Konto"
       filters={<KassaabrechnungPicker />}
-      banner={<GeschlossenBanner kassaabrechnung={periode.kassaabrechnung} />}
+      banner={<PeriodenHinweis periode={periode} />}
       empty={{
         title: 'Noch keine Konten',
         text: 'Legen Sie Ihr Bankkonto und die Handkassa an, jeweils mit dem Anfangsbestand des Kassajahres.',

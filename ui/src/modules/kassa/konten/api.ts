@@ -13,9 +13,17 @@ const K = '/api/Kassa';
 export const KONTEN_KEY = `${K}/GetKonten`;
 const PREFIXES = [...KASSA_LOOKUP_PREFIXES, KONTEN_KEY, `${K}/GetKonto`, `${K}/GetKassabuch`, '/api/Common/GetHistory'];
 
-export function useKontenList(kassaabrechnungId: number | undefined) {
+/**
+ * The accounts with the balances of the period; `ohnePeriode` (no period exists yet) asks without
+ * one, so a new club still sees and creates its accounts. Waits while the period is unknown.
+ */
+export function useKontenList(kassaabrechnungId: number | undefined, ohnePeriode: boolean) {
   return useApi<Konto[]>(
-    kassaabrechnungId === undefined ? null : `${KONTEN_KEY}?kassaabrechnungID=${kassaabrechnungId}`,
+    kassaabrechnungId !== undefined
+      ? `${KONTEN_KEY}?kassaabrechnungID=${kassaabrechnungId}`
+      : ohnePeriode
+        ? KONTEN_KEY
+        : null,
   );
 }
 

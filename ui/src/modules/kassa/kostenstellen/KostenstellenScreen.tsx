@@ -5,7 +5,12 @@ import { useHasRight } from '../../../api/common';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
-import { GeschlossenBanner, KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import {
+  KassaabrechnungPicker,
+  ohneKassajahr,
+  PeriodenHinweis,
+  useSelectedKassaabrechnung,
+} from '../KassaabrechnungPicker';
 import { deleteKostenstelle, type Kostenstelle, useKostenstellenList } from './api';
 import { KostenstelleDialog } from './KostenstelleDialog';
 
@@ -30,8 +35,13 @@ const COLUMNS: readonly ListColumn<Kostenstelle>[] = [
 export default function KostenstellenScreen() {
   usePageTitle('Kostenstellen');
   const periode = useSelectedKassaabrechnung();
-  const query = useKostenstellenList(periode.kassaabrechnungId);
-  const canEdit = useHasRight('WebApp.Kassa.Edit') === true && periode.kassaabrechnung?.geschlossen !== true;
+  const geladen = useKostenstellenList(periode.kassaabrechnungId);
+  // Without any period there is nothing to load: an empty list under the hint, not "loading".
+  const query = ohneKassajahr(periode) ? { ...geladen, data: [] } : geladen;
+  const canEdit =
+    useHasRight('WebApp.Kassa.Edit') === true &&
+    periode.kassaabrechnung?.geschlossen !== true &&
+    !ohneKassajahr(periode);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const periodeId = periode.kassaabrechnungId;
 
@@ -46,7 +56,7 @@ export default function KostenstellenScreen() {
       newLabel="Neue Kostenstelle"
       filters={<KassaabrechnungPicker />}
       filterText={[periode.kassaabrechnung?.name]}
-      banner={<GeschlossenBanner kassaabrechnung={periode.kassaabrechnung} />}
+      banner={<PeriodenHinweis periode={periode} />}
       empty={{
         title: 'Noch keine Kostenstellen',
         text: 'Mit Kostenstellen sehen Sie, was z. B. das Sommerfest oder das Vereinshaus gekostet und eingebracht hat.',

@@ -21,7 +21,12 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
-import { GeschlossenBanner, KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import {
+  KassaabrechnungPicker,
+  ohneKassajahr,
+  PeriodenHinweis,
+  useSelectedKassaabrechnung,
+} from '../KassaabrechnungPicker';
 import { type BuchungskontoParzellen, saveZuordnung, useKontenMitParzellen, useParzellen } from './api';
 
 const sameSet = (a: ReadonlySet<number>, b: readonly number[]) => a.size === b.length && b.every((id) => a.has(id));
@@ -47,7 +52,7 @@ export default function ZuordnungScreen() {
           Zuordnung je Parzelle
         </Heading>
       </View>
-      <GeschlossenBanner kassaabrechnung={periode.kassaabrechnung} />
+      <PeriodenHinweis periode={periode} />
       <Flex gap="size-200" alignItems="end" wrap>
         <KassaabrechnungPicker />
         <Picker
@@ -65,7 +70,7 @@ export default function ZuordnungScreen() {
           )}
         </Picker>
       </Flex>
-      {konten.error && !konten.isLoading ? (
+      {ohneKassajahr(periode) ? null : konten.error && !konten.isLoading ? (
         <LoadFailed
           title="Die Buchungskonten konnten nicht geladen werden."
           error={konten.error}
