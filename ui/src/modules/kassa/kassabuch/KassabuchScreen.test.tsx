@@ -269,7 +269,9 @@ describe('KassabuchScreen', () => {
     await app.renderAt('/kassa/kassabuch?status=ungeprueft&text=Schrauben');
     await waitFor(() => expect(tableRows()).toHaveLength(1));
     await click(button(container, 'Gefilterte löschen'));
-    await waitFor(() => expect(alertDialog()?.textContent).toContain('1 Buchung wird gelöscht, 2 geprüfte bleiben'));
+    await waitFor(() =>
+      expect(alertDialog()?.textContent).toContain('1 Buchung wird gelöscht, 2 bleiben (geprüft oder storniert)'),
+    );
     await click(button(alertDialog()!, 'Löschen'));
     await waitFor(() =>
       expect(callsTo(app.fetchMock, 'DELETE', `/api/Kassa/DeleteKassabuchFiltered?${q}&dryRun=false`)).toHaveLength(1),

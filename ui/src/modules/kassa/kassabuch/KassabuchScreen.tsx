@@ -186,7 +186,7 @@ export default function KassabuchScreen() {
         <MessageBanner
           level="info"
           title={`Kassaabrechnung ${kassaabrechnung?.jahr ?? name} ist abgeschlossen – nur Ansicht`}
-          message="In einer abgeschlossenen Kassaabrechnung kann nicht mehr gebucht, geändert oder gelöscht werden. Belege lassen sich weiter ansehen."
+          message="In einer abgeschlossenen Kassaabrechnung kann nicht mehr gebucht, geändert oder gelöscht werden. Eine Korrektur ist ein Storno: die Gegenbuchung kommt mit heutigem Datum ins laufende Kassajahr."
         />
       ) : null}
       {urlFilter.entryID !== undefined ? (
@@ -288,13 +288,17 @@ export default function KassabuchScreen() {
             onPrimaryAction={() => {
               const e = dialog.eintrag;
               void saveWithToast(() => stornoEintrag(e.id), {
-                success: (s) => `Beleg ${e.belegnummer} storniert: Gegenbuchung Beleg ${s.belegnummer}.`,
+                success: (s) =>
+                  s.kassaabrechnungId === e.kassaabrechnungId
+                    ? `Beleg ${e.belegnummer} storniert: Gegenbuchung Beleg ${s.belegnummer}.`
+                    : `Beleg ${e.belegnummer} storniert: Gegenbuchung Beleg ${s.belegnummer} im laufenden Kassajahr.`,
               }).catch(() => undefined);
             }}
           >
             Es wird eine Gegenbuchung über {formatEuro(-dialog.eintrag.betragCent)} mit heutigem Datum angelegt
-            (gleiches Konto, gleiches Buchungskonto). Der ursprüngliche Beleg bleibt im Kassabuch und wird als
-            „storniert“ markiert.
+            (gleiches Konto, gleiches Buchungskonto; ist dieses Kassajahr abgeschlossen, im laufenden Kassajahr auf dem
+            Buchungskonto derselben Nummer). Der ursprüngliche Beleg bleibt im Kassabuch und wird als „storniert“
+            markiert.
           </AlertDialog>
         ) : dialog?.art === 'pruefen' ? (
           <AlertDialog
@@ -318,7 +322,7 @@ export default function KassabuchScreen() {
           dialog.geloescht === 0 ? (
             <AlertDialog title="Nichts zu löschen" variant="information" primaryActionLabel="Schließen">
               {dialog.uebersprungen
-                ? `Alle ${buchungen(dialog.uebersprungen)} dieser Auswahl sind geprüft und bleiben.`
+                ? `Alle ${buchungen(dialog.uebersprungen)} dieser Auswahl sind geprüft oder storniert und bleiben.`
                 : 'Diese Auswahl enthält keine Buchungen.'}
             </AlertDialog>
           ) : (
@@ -337,7 +341,7 @@ export default function KassabuchScreen() {
             >
               {buchungen(dialog.geloescht)} {dialog.geloescht === 1 ? 'wird' : 'werden'} gelöscht
               {dialog.uebersprungen
-                ? `, ${dialog.uebersprungen} ${dialog.uebersprungen === 1 ? 'geprüfte bleibt' : 'geprüfte bleiben'}`
+                ? `, ${dialog.uebersprungen} ${dialog.uebersprungen === 1 ? 'bleibt' : 'bleiben'} (geprüft oder storniert)`
                 : ''}
               . Ihre Belege (Dateien) werden mitgelöscht. Die Beleg-Nummern werden nicht neu vergeben.
             </AlertDialog>

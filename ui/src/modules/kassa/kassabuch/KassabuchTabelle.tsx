@@ -21,7 +21,7 @@ export type ZeilenAktion = 'bearbeiten' | 'storno' | 'eigenbeleg';
 export interface KassabuchTabelleProps {
   eintraege: readonly Eintrag[];
   canEdit: boolean;
-  /** Entries of a closed period: no change, no storno. */
+  /** Entries of a closed period: no change, no delete (Storno still: its counter entry is booked today). */
   geschlossen: boolean;
   onAktion: (eintrag: Eintrag, aktion: ZeilenAktion) => void;
   onBelege: (eintrag: Eintrag, files: File[]) => void;
@@ -90,7 +90,8 @@ export function KassabuchTabelle({ eintraege, canEdit, geschlossen, onAktion, on
         <tbody>
           {gezeigt.map((e) => {
             const aendern = canEdit && !geschlossen && !e.geprueft;
-            const stornierbar = canEdit && !geschlossen && e.stornoVonId === null && e.storniertDurchId === null;
+            // Also in a closed period: the counter entry goes into today's open period (same account numbers).
+            const stornierbar = canEdit && e.stornoVonId === null && e.storniertDurchId === null;
             const klassen = ['kgv-kb-row'];
             if (e.geprueft) klassen.push('kgv-kb-row--geprueft');
             if (ziel === e.id) klassen.push('kgv-kb-row--ziel');
@@ -176,7 +177,7 @@ export function KassabuchTabelle({ eintraege, canEdit, geschlossen, onAktion, on
                       {[
                         ...(canEdit ? [{ key: 'anhaengen', label: 'Beleg anhängen' }] : []),
                         { key: 'eigenbeleg', label: 'Eigenbeleg drucken' },
-                        ...(canEdit && !geschlossen ? [{ key: 'storno', label: 'Storno' }] : []),
+                        ...(canEdit ? [{ key: 'storno', label: 'Storno' }] : []),
                       ].map((item) => (
                         <Item key={item.key} textValue={item.label}>
                           <Text>{item.label}</Text>
