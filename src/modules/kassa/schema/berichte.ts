@@ -34,9 +34,9 @@ export const kontoberichtQuery = z.object({
   /** Default: the GetKassaabrechnungDatum period's von/bis. */
   dateFrom: date.optional(),
   dateTo: date.optional(),
-  /** A booking account's id (entries of that account only). */
+  /** A booking account's id: entries of the booking accounts with its number in every period of the range. */
   buchungskonto: queryInt.optional(),
-  /** A cost centre's id. */
+  /** A cost centre's id: matched by its number like `buchungskonto`. */
   kostenstelle: queryInt.optional(),
   /** A Stammdaten group's id: entries whose plot belongs to the group. */
   gruppe: queryInt.optional(),
@@ -142,7 +142,10 @@ export const kontoberichtResponse = z.object({
   gruppierung: z.enum(GRUPPIERUNGEN),
   gruppen: z.array(
     summen.extend({
-      /** The group's key: the id (as text) of the booking account/cost centre/account, 'YYYY-MM', or '' (none). */
+      /**
+       * The group's key: the booking account's or cost centre's number (the same in every period), the
+       * account's id as text, 'YYYY-MM', or '' (no cost centre; `keine`).
+       */
       schluessel: z.string(),
       titel: z.string(),
       eintraege: z.array(kontoberichtEintragResponse),
