@@ -139,6 +139,45 @@ describe('ImportBank camt.053', () => {
     expect(await kontostand(konto)).toBe(129_950);
   });
 
+  it('two imports of the same file at once book it once', async () => {
+    const konto = await neuesKonto(IBAN);
+    const xml = generateCamt053({ eintraege: 40, von: '2025-06-01' });
+    const [a, b] = await Promise.all([importiere(konto, xml), importiere(konto, xml)]);
+    const ergebnisse = [a, b].map((r) =>
+      r.status === 200 ? `${r.body.importiert}/${r.body.duplikate}` : `${r.status} ${r.body.code}`,
+    );
+    // The second waits for the first (the account is locked) and then finds its bookings as duplicates.
+    expect(ergebnisse.sort()).toEqual(['0/40', '40/0']);
+    expect(await eintraegeVon(konto)).toHaveLength(40);
+  });
+
+  it('two accounts importing at once into a year without clearing account get one clearing account', async () => {
+    const db = app.services.db;
+    const now = nowDb();
+    await db('kassaabrechnungen').insert({
+      jahr: 2027,
+      bezeichnung: 'Kassa 2027',
+      von: '2027-01-01',
+      bis: '2027-12-31',
+      geschlossen: false,
+      naechste_belegnummer: 1,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    const [a, b] = [await neuesKonto(IBAN), await neuesKonto(IBAN)];
+    const xml = generateCamt053({ eintraege: 20, von: '2027-01-01' });
+    const res = await Promise.all([importiere(a, xml), importiere(b, xml)]);
+    expect(res.map((r) => [r.status, r.body.importiert])).toEqual([
+      [200, 20],
+      [200, 20],
+    ]);
+    const periode = await db('kassaabrechnungen').where({ jahr: 2027 }).first('id');
+    expect(await db('buchungskonten').where({ kassaabrechnung_id: periode?.id, klaerung: true })).toHaveLength(1);
+    const nummern = (await db('kassabuch').where({ kassaabrechnung_id: periode?.id }).pluck('belegnummer')).map(Number);
+    expect(nummern.sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
   it('reads generated statements of version 001.02 and 001.08 and books them in file order', async () => {
     for (const version of ['02', '08'] as const) {
       const konto = await neuesKonto(IBAN, 500_000);

@@ -3,7 +3,8 @@ import type { Actor } from '../../../platform/auth/principal';
 import { decodeText } from '../../../platform/csv/csvText';
 import { formatGermanDate } from '../../../platform/dates';
 import { type Db, nowDb } from '../../../platform/db/db';
-import { AppError, notFound, validationFailed } from '../../../platform/errors';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
+import { AppError, conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { BankImportEintrag, BankImportErgebnis, ImportBankOptions } from '../schema/bankimport';
 import type { KassaabrechnungRow, KassabuchRow, KontoRow } from '../tables';
@@ -13,7 +14,7 @@ import { duplikatSchluesselListe } from './bank/duplikatSchluessel';
 import { detectBankFormat, parseBankFile } from './bank/parseBankFile';
 import { nachBankImport } from './bankImportAbgleich';
 import { bankImportSalden } from './bankImportSaldo';
-import { ladeBankMapping } from './bankMappings';
+import { findeBankMapping, ladeBankMapping } from './bankMappings';
 import { bucheEintraege, type NeueBuchung } from './buchen';
 import { klaerungskontoId } from './klaerung';
 import { istGeschlossen } from './periode';
@@ -48,8 +49,14 @@ export function buchungsText(b: BankBuchung): string {
   return text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text;
 }
 
-async function ladeKonto(db: Db, id: number): Promise<KontoRow> {
-  const konto = await db('konten').where({ id }).first();
+/**
+ * The account, or 404; inactive 422. A real import locks it (FOR UPDATE) until it commits, so two
+ * imports into the same account run one after the other and the second finds the first's bookings
+ * as duplicates instead of colliding with them.
+ */
+async function ladeKonto(db: Db, id: number, sperren: boolean): Promise<KontoRow> {
+  const q = db('konten').where({ id }).first();
+  const konto = await (sperren ? q.forUpdate() : q);
   if (!konto) throw notFound('Dieses Konto gibt es nicht (mehr).');
   if (!bool(konto.aktiv)) {
     throw validationFailed(
@@ -74,8 +81,12 @@ async function leseOptionen(
   const gewaehlt = opts.mappingId !== undefined;
   const mappingId = opts.mappingId ?? (konto.bank_mapping_id == null ? undefined : Number(konto.bank_mapping_id));
   if (mappingId === undefined || opts.format === 'camt' || opts.format === 'mt940') return { format: opts.format };
-  if (!gewaehlt && !(await db('bank_mappings').where({ id: mappingId }).first('id'))) return { format: opts.format };
-  const mapping = (await ladeBankMapping(db, mappingId)).mapping;
+  const forShare = !opts.dryRun;
+  const gefunden = gewaehlt
+    ? await ladeBankMapping(db, mappingId, { forShare })
+    : await findeBankMapping(db, mappingId, { forShare });
+  if (!gefunden) return { format: opts.format };
+  const mapping = gefunden.mapping;
   if (opts.format) return { format: opts.format, mapping };
   const text = decodeText(buf.subarray(0, 64 * 1024), 'auto').replace(/^\uFEFF/, '');
   const erkannt = detectBankFormat(text);
@@ -93,7 +104,13 @@ const datenListe = (daten: Iterable<string>) => {
   return list.length > 5 ? `${shown.join(', ')} und ${list.length - 5} weitere` : shown.join(', ');
 };
 
-/** The duplicate keys among `keys` already stored for the account: one query per block. */
+/**
+ * The duplicate keys among `keys` already stored for the account: one query per block. A plain
+ * read (a locking one would take gap locks on the unique key that deadlock two imports into
+ * different accounts): after waiting for the account's lock it still sees the other import's
+ * bookings on MySQL, because the transaction's snapshot starts with the first plain read, which
+ * comes after the locks (account, mapping, periods).
+ */
 async function vorhandeneSchluessel(db: Db, kontoId: number, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += SCHLUESSEL_BLOCK) {
@@ -106,16 +123,35 @@ async function vorhandeneSchluessel(db: Db, kontoId: number, keys: string[]): Pr
   return found;
 }
 
+/**
+ * The periods the file's dates fall into. A real import locks them (FOR UPDATE) right after the
+ * account, before any plain read: MySQL's snapshot of this transaction then starts after another
+ * import into them has committed, so its clearing account, numbers and bookings are seen (and the
+ * Belegnummer counter would wait for them anyway).
+ */
+async function periodenDerDatei(db: Db, buchungen: BankBuchung[], sperren: boolean): Promise<Periode[]> {
+  if (!buchungen.length) return [];
+  const daten = buchungen.map((b) => b.datum).sort();
+  const q = db('kassaabrechnungen')
+    .where('von', '<=', daten.at(-1) as string)
+    .andWhere('bis', '>=', daten[0] as string)
+    .orderBy('id')
+    .select('id', 'von', 'bis', 'geschlossen', 'bezeichnung');
+  return (await (sperren ? q.forUpdate() : q)) as Periode[];
+}
+
 export async function importBank(
   db: Db,
   actor: Actor,
   buf: Buffer,
   opts: ImportBankOptions,
 ): Promise<BankImportErgebnis> {
-  const konto = await ladeKonto(db, opts.kontoId);
+  const konto = await ladeKonto(db, opts.kontoId, !opts.dryRun);
   const parsed = parseBankFile(buf, await leseOptionen(db, buf, konto, opts));
   const buchungen = parsed.auszuege.flatMap((a) => a.buchungen);
   const keys = duplikatSchluesselListe(buchungen).map(speicherSchluessel);
+  // Locks (account, periods) before the first plain read: see periodenDerDatei.
+  const perioden = await periodenDerDatei(db, buchungen, !opts.dryRun);
   const vorhanden = await vorhandeneSchluessel(db, konto.id, keys);
 
   const warnungen: string[] = [];
@@ -155,7 +191,6 @@ export async function importBank(
   const duplikate = eintraege.filter((e) => e.duplikat).length;
 
   // Every new entry needs an open period (by its date).
-  const perioden: Periode[] = await db('kassaabrechnungen').select('id', 'von', 'bis', 'geschlossen', 'bezeichnung');
   const periodeVon = new Map<string, Periode | undefined>();
   for (const i of neu) {
     const d = buchungen[i]?.datum as string;
@@ -238,9 +273,21 @@ export async function importBank(
   });
   const rows: KassabuchRow[] = [];
   opts.fortschritt?.(0, neueBuchungen.length);
-  for (let i = 0; i < neueBuchungen.length; i += BUCHUNGS_BLOCK) {
-    rows.push(...(await bucheEintraege(db, actor, neueBuchungen.slice(i, i + BUCHUNGS_BLOCK))));
-    opts.fortschritt?.(rows.length, neueBuchungen.length);
+  try {
+    for (let i = 0; i < neueBuchungen.length; i += BUCHUNGS_BLOCK) {
+      rows.push(...(await bucheEintraege(db, actor, neueBuchungen.slice(i, i + BUCHUNGS_BLOCK))));
+      opts.fortschritt?.(rows.length, neueBuchungen.length);
+    }
+  } catch (e) {
+    // Two imports of the same bookings at once: the unique key (account, duplicate key) lets one win.
+    if (isUniqueViolation(e)) {
+      throw conflict(
+        'Dieselben Buchungen wurden gerade gleichzeitig importiert.',
+        'Es wurde nichts gespeichert; bitte die Vorschau neu laden – die schon importierten Buchungen sind dann Duplikate.',
+        'bank_import_gleichzeitig',
+      );
+    }
+    throw e;
   }
   await nachBankImport(db, actor, rows);
   await recordHistory(db, actor, {

@@ -42,11 +42,22 @@ export async function listBankMappings(db: Db): Promise<BankMapping[]> {
   return [...EINGEBAUT, ...rows.map(fromRow)];
 }
 
-/** The stored mapping with this id, or 404 on `mappingID`. */
-export async function ladeBankMapping(db: Db, id: number): Promise<BankMapping> {
-  const row = await db('bank_mappings').where({ id }).first();
+/** The stored mapping with this id, or 404. `forShare`: a locking read (the bank import's, see there). */
+export async function ladeBankMapping(db: Db, id: number, opts: { forShare?: boolean } = {}): Promise<BankMapping> {
+  const row = await findeBankMapping(db, id, opts);
   if (!row) throw notFound(MAPPING_NICHT_GEFUNDEN);
-  return fromRow(row);
+  return row;
+}
+
+/** The stored mapping with this id, or undefined. */
+export async function findeBankMapping(
+  db: Db,
+  id: number,
+  opts: { forShare?: boolean } = {},
+): Promise<BankMapping | undefined> {
+  const q = db('bank_mappings').where({ id }).first();
+  const row = await (opts.forShare ? q.forShare() : q);
+  return row ? fromRow(row) : undefined;
 }
 
 export async function saveBankMapping(db: Db, actor: Actor, body: UpdateBankMappingData): Promise<BankMapping> {
