@@ -132,6 +132,14 @@ describe('Kassaabrechnung', () => {
       query: { jahr: 2026 },
     });
     expect(doppelt.status).toBe(409);
+
+    // Two board members creating the same new year at the same moment: one gets it, the other a 409.
+    const zugleich = await Promise.all(
+      [1, 2].map(() => kassier.post<Problem>('Abrechnung/GetNewKassaabrechnung', undefined, { query: { jahr: 2035 } })),
+    );
+    expect(zugleich.map((r) => r.status).sort()).toEqual([200, 409]);
+    const angelegt = zugleich.find((r) => r.status === 200)?.body as unknown as Kassaabrechnung;
+    expect((await kassier.delete('Abrechnung/DeleteKassaabrechnung', { id: angelegt.id })).status).toBe(204);
   });
 
   it('lists newest first, answers the ids, the default period and the lookup', async () => {

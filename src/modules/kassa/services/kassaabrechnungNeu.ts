@@ -4,7 +4,7 @@ import { insertInChunks } from '../../../platform/db/insertInChunks';
 import { conflict } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
 import type { Kassaabrechnung } from '../schema/kassaabrechnung';
-import { getKassaabrechnung, KASSAABRECHNUNG_HISTORY_TYPE, pruefeZeitraum } from './kassaabrechnungen';
+import { getKassaabrechnung, jahrEinmal, KASSAABRECHNUNG_HISTORY_TYPE, pruefeZeitraum } from './kassaabrechnungen';
 import { klaerungskontoId } from './klaerung';
 import { kontoSaldenDerPeriode } from './kontoSaldenDerPeriode';
 import { datumOf, istWahr } from './standardPeriode';
@@ -30,16 +30,19 @@ export async function newKassaabrechnung(db: Db, actor: Actor, jahrAngefragt?: n
   await pruefeZeitraum(db, { id: 0, jahr, von, bis });
   const now = nowDb();
   const stamp = { created_at: now, updated_at: now };
-  await db('kassaabrechnungen').insert({
+  await jahrEinmal(
+    db('kassaabrechnungen').insert({
+      jahr,
+      bezeichnung: `Kassa ${jahr}`,
+      von,
+      bis,
+      version: 1,
+      geschlossen: false,
+      naechste_belegnummer: 1,
+      ...stamp,
+    }),
     jahr,
-    bezeichnung: `Kassa ${jahr}`,
-    von,
-    bis,
-    version: 1,
-    geschlossen: false,
-    naechste_belegnummer: 1,
-    ...stamp,
-  });
+  );
   const id = Number((await db('kassaabrechnungen').where({ jahr }).first('id'))?.id);
 
   // The period before: the newest one ending before this one begins.

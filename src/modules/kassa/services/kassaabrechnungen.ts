@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb, toIso } from '../../../platform/db/db';
+import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { claimVersion, withoutVersion } from '../../../platform/db/optimisticLock';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
@@ -100,14 +101,17 @@ export async function saveKassaabrechnung(db: Db, actor: Actor, input: Kassaabre
   if (!input.id) {
     await pruefeZeitraum(db, { id: 0, ...fields });
     const now = nowDb();
-    await db('kassaabrechnungen').insert({
-      ...fields,
-      version: 1,
-      geschlossen: false,
-      naechste_belegnummer: 1,
-      created_at: now,
-      updated_at: now,
-    });
+    await jahrEinmal(
+      db('kassaabrechnungen').insert({
+        ...fields,
+        version: 1,
+        geschlossen: false,
+        naechste_belegnummer: 1,
+        created_at: now,
+        updated_at: now,
+      }),
+      input.jahr,
+    );
     const row = await db('kassaabrechnungen').where({ jahr: input.jahr }).first();
     const id = Number(row?.id);
     await klaerungskontoId(db, id);
@@ -238,4 +242,18 @@ export async function deleteKassaabrechnung(db: Db, actor: Actor, id: number): P
     action: 'delete',
     before: withoutVersion(toKassaabrechnung(row, 0)),
   });
+}
+
+/**
+ * Inserts a period; two users creating the same year at the same moment meet the unique key on
+ * `jahr`: the second one gets the same German 409 as when the year existed before.
+ */
+export async function jahrEinmal(insert: Promise<unknown>, jahr: number): Promise<void> {
+  try {
+    await insert;
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw conflict(`Für ${jahr} gibt es schon eine Kassaabrechnung.`, undefined, 'vorhanden');
+    throw err;
+  }
 }
