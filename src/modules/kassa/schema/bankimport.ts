@@ -1,9 +1,38 @@
 import { z } from 'zod';
 import { queryBool, queryInt, strict, text } from '../../../platform/validation';
-import type { BankCsvMapping } from '../services/bank/bankCsv';
 
 // Request and answer schemas of the bank import and the stored CSV mappings (docs/api/kassa.md,
 // "Bankimport"). The UI imports the answer types (`import type`) from here (ADR 0005).
+
+/**
+ * The column mapping of a bank's CSV export (services/bank/bankCsv.ts reads with it; George and
+ * ELBA are built in there). Stored as JSON in bank_mappings.mapping.
+ *
+ * A column is named by its header (spelling ignored as elsewhere: case, umlauts, spaces) or by
+ * its letter ("A"), several spellings separated by "|" (the first one present counts).
+ */
+export type BankCsvMapping = {
+  name: string;
+  /** ';', ',', 'tab', or 'auto' (the one found most often in the first line). */
+  trennzeichen: string;
+  dezimalzeichen: ',' | '.';
+  datumsformat: 'TT.MM.JJJJ' | 'JJJJ-MM-TT';
+  /** false for a file without a header line (ELBA); then columns are named by letter. Default true. */
+  kopfzeile?: boolean;
+  spalten: {
+    datum: string;
+    valuta?: string;
+    betrag: string;
+    waehrung?: string;
+    name?: string;
+    iban?: string;
+    bic?: string;
+    /** Several columns are joined with a space (e.g. booking text and payment reference). */
+    verwendungszweck: string | string[];
+    referenz?: string;
+    bankReferenz?: string;
+  };
+};
 
 export const BANK_FORMATE = ['camt', 'mt940', 'george', 'elba'] as const;
 

@@ -1,38 +1,15 @@
 import { detectSeparator, parseCsv } from '../../../../platform/csv/csvText';
 import { normalizeHeader } from '../../../../platform/excel/excelReader';
 import { parseGermanAmount } from '../../../../platform/money';
+import type { BankCsvMapping } from '../../schema/bankimport';
 import { amountToCents, type BankBuchung, BankImportFehler, cleanText, type Kontoauszug } from './bankTypes';
 
 // CSV exports of Austrian online banking read through a column mapping: the built-in ones for
 // George (Erste Bank/Sparkasse) and ELBA (Raiffeisen), or one the Kassier stored. A CSV has no
 // balances, so its one statement answers saldoStimmt = null.
 
-/**
- * A column is named by its header (spelling ignored as elsewhere: case, umlauts, spaces) or by
- * its letter ("A"), several spellings separated by "|" (the first one present counts).
- */
-export type BankCsvMapping = {
-  name: string;
-  /** ';', ',', 'tab', or 'auto' (the one found most often in the first line). */
-  trennzeichen: string;
-  dezimalzeichen: ',' | '.';
-  datumsformat: 'TT.MM.JJJJ' | 'JJJJ-MM-TT';
-  /** false for a file without a header line (ELBA); then columns are named by letter. Default true. */
-  kopfzeile?: boolean;
-  spalten: {
-    datum: string;
-    valuta?: string;
-    betrag: string;
-    waehrung?: string;
-    name?: string;
-    iban?: string;
-    bic?: string;
-    /** Several columns are joined with a space (e.g. booking text and payment reference). */
-    verwendungszweck: string | string[];
-    referenz?: string;
-    bankReferenz?: string;
-  };
-};
+// The mapping's type lives with the API schemas (the mapping dialog imports it from there).
+export type { BankCsvMapping };
 
 /**
  * George's CSV export (assumed, from its German export header; the spellings of older and newer
