@@ -1,12 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { openKassaScreen } from './kassaSetup';
 import { flatText, openSignedIn } from './wasserbuchSetup';
 
 // Issue 13, the Kassa's basis data through the real server, as a Kassier starts a new club's
 // books: the period, an account with its opening balance, booking accounts, a cost centre, closing
-// and reopening the period, and an asset with its depreciation plan.
+// and reopening the period, plots for a plot-specific account, and an asset with its depreciation
+// plan. The tests run in order on one app: the second needs the first one's period.
 
 let app: TestApp;
 let browser: Browser;
@@ -96,6 +98,37 @@ describe('Kassa basis data in the browser', () => {
     await expect.poll(() => flatText(periodeRow())).toMatch(/\boffen\b/);
     const periode = await app.services.db('kassaabrechnungen').first('geschlossen');
     expect(Boolean(periode?.geschlossen)).toBe(false);
+  });
+
+  it('assigns plots to a plot-specific booking account', async () => {
+    for (const nummer of ['1', '2', '3']) await buildParzelle(app.services, { nummer });
+    await openKassaScreen(page, 'Buchungskonten');
+    await page.getByRole('button', { name: 'Neues Buchungskonto' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Nummer/ }).fill('4100');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Kanalgebühr');
+    await dialog.getByRole('checkbox', { name: /^Parzellenspezifisch/ }).check();
+    await dialog.getByRole('textbox', { name: /^Jahresbetrag je Parzelle/ }).fill('85,00');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(() => flatText(grid('Buchungskonten').getByRole('row').filter({ hasText: 'Kanalgebühr' })))
+      .toContain('€ 85,00');
+
+    await openKassaScreen(page, 'Zuordnung je Parzelle');
+    await page.getByText('0 von 3 Parzellen zugeordnet').waitFor();
+    await page.getByRole('button', { name: 'Alle', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Parzelle 2', exact: true }).uncheck();
+    await expect
+      .poll(() => flatText(page.getByText(/von 3 Parzellen zugeordnet/)))
+      .toContain('2 von 3 Parzellen zugeordnet · € 170,00 im Jahr');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    const zugeordnet = () =>
+      app.services
+        .db('buchungskonto_parzellen')
+        .join('parzellen', 'parzellen.id', 'buchungskonto_parzellen.parzelle_id')
+        .orderBy('parzellen.nummer')
+        .pluck('parzellen.nummer');
+    await expect.poll(zugeordnet).toEqual(['1', '3']);
   });
 
   it('adds an asset and shows its depreciation plan', async () => {
