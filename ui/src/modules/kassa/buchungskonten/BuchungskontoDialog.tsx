@@ -1,5 +1,6 @@
 import { Checkbox, Item, Picker, TextField, useDialogContainer } from '@adobe/react-spectrum';
 import { buchungskontoBody } from '../../../../../src/modules/kassa/schema/buchungskonten';
+import { STEUERSAETZE, type Steuersatz } from '../../../../../src/modules/kassa/schema/steuersatz';
 import { useSteuersatzFlag } from '../../../api/kassa';
 import { FormDialog, invalid, NumberInput } from '../../../components/formKit';
 import { FIELD_LABELS, VerlaufDisclosure } from '../../../components/VerlaufPanel';
@@ -19,8 +20,6 @@ export const BUCHUNGSKONTO_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const ART_TEXT: Readonly<Record<Buchungskonto['art'], string>> = { einnahme: 'Einnahme', ausgabe: 'Ausgabe' };
-export const STEUERSAETZE = [0, 10, 20, 100] as const;
-type Steuersatz = (typeof STEUERSAETZE)[number];
 
 const toValues = (b: Buchungskonto) => ({
   nummer: b.nummer,
