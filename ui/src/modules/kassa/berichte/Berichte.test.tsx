@@ -235,7 +235,7 @@ describe('Steuerbericht and Kostenaufstellung', () => {
       '€ 50,00',
       '€ 10,00',
     ]);
-    expect(text()).toContain('Zahllast (Umsatzsteuer − Vorsteuer): € 10,00');
+    expect(text()).toContain('Zahllast (Steuer der Einnahmen − Steuer der Ausgaben): € 10,00');
   });
 
   it('explains the Steuerbericht of a club without the tax flag instead of an error', async () => {
@@ -275,7 +275,7 @@ describe('Steuerbericht and Kostenaufstellung', () => {
     app.api({ ...base, 'GET /api/Kassa/Kostenaufstellung?kassaabrechnungID=7&format=json': () => json(bericht) });
     await app.renderAt('/kassa/kostenaufstellung');
     await waitFor(() => expect(tableNamed('Kostenstellen')).toBeTruthy());
-    expect(tableNamed('Kostenstellen')?.textContent).toContain('ohne Kostenstelle');
+    expect(tableNamed('Kostenstellen')?.textContent).toContain('Ohne Kostenstelle');
     expect(footOf('Kostenstellen')).toEqual(['Summe', '', '€ 500,00', '-€ 125,00', '€ 375,00']);
   });
 });

@@ -119,7 +119,7 @@ function KassaberichtInhalt({ bericht }: { bericht: Kassabericht }) {
           { titel: 'Buchungskonto', text: (b) => b.name },
           { titel: 'Einnahmen', cent: (b) => b.einnahmenCent },
           { titel: 'Ausgaben', cent: (b) => -b.ausgabenCent },
-          { titel: 'Summe', cent: (b) => b.summeCent },
+          { titel: 'Saldo', cent: (b) => b.summeCent },
         ]}
         zeilen={bericht.buchungskonten}
         zeilenKey={(b) => b.buchungskontoId}

@@ -21,7 +21,7 @@ export default function KostenaufstellungScreen() {
     <Flex direction="column" gap="size-200">
       <BerichtKopf
         titel="Kostenaufstellung"
-        beschreibung="Einnahmen, Ausgaben und Saldo je Kostenstelle; Buchungen ohne Kostenstelle stehen unter „ohne Kostenstelle“."
+        beschreibung="Einnahmen, Ausgaben und Saldo je Kostenstelle; Buchungen ohne Kostenstelle stehen in der Zeile „Ohne Kostenstelle“."
       />
       <Flex gap="size-200" alignItems="end" wrap>
         <KassaabrechnungPicker />
@@ -48,7 +48,7 @@ export default function KostenaufstellungScreen() {
             { titel: 'Nr.', text: (k) => k.nummer },
             {
               titel: 'Kostenstelle',
-              text: (k) => (k.kostenstelleId === null ? k.name || 'ohne Kostenstelle' : k.name),
+              text: (k) => (k.kostenstelleId === null ? k.name || 'Ohne Kostenstelle' : k.name),
             },
             { titel: 'Einnahmen', cent: (k) => k.einnahmenCent },
             { titel: 'Ausgaben', cent: (k) => -k.ausgabenCent },

@@ -84,8 +84,8 @@ export default function SteuerberichtScreen() {
             ]}
           />
           <Text UNSAFE_style={{ fontWeight: 700 }}>
-            {summe.zahllastCent >= 0 ? 'Zahllast' : 'Guthaben beim Finanzamt'} (Umsatzsteuer − Vorsteuer):{' '}
-            <Geld cent={Math.abs(summe.zahllastCent)} />
+            {summe.zahllastCent >= 0 ? 'Zahllast' : 'Überschuss (Vorsteuer)'} (Steuer der Einnahmen − Steuer der
+            Ausgaben): <Geld cent={Math.abs(summe.zahllastCent)} />
           </Text>
         </Flex>
       )}
