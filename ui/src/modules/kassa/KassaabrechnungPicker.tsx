@@ -96,12 +96,17 @@ export function Betrag({ cents }: { cents: number }) {
 }
 
 /** A column of cents: right-aligned, sorted and exported as a number, negatives in red. */
-export function centColumn<T>(key: string, name: string, value: (row: T) => number | null): ListColumn<T> {
+export function centColumn<T>(
+  key: string,
+  name: string,
+  value: (row: T) => number | null,
+  { minWidth = 130, exportName }: { minWidth?: number; exportName?: string } = {},
+): ListColumn<T> {
   return {
     key,
     name,
     align: 'end',
-    minWidth: 130,
+    minWidth,
     sortValue: value,
     text: (row) => {
       const cents = value(row);
@@ -111,7 +116,7 @@ export function centColumn<T>(key: string, name: string, value: (row: T) => numb
       const cents = value(row);
       return cents === null ? '' : <Betrag cents={cents} />;
     },
-    export: { typ: 'cent', value },
+    export: { typ: 'cent', value, ...(exportName ? { name: exportName } : {}) },
   };
 }
 

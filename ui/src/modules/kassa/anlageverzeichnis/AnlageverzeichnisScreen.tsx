@@ -21,37 +21,44 @@ function columns(jahr: number): ListColumn<Anlage>[] {
       key: 'bezeichnung',
       name: 'Bezeichnung',
       rowHeader: true,
-      minWidth: 200,
+      minWidth: 140,
       sortValue: (r) => r.bezeichnung,
       text: (r) => r.bezeichnung,
     },
     {
       key: 'kategorie',
       name: 'Kategorie',
-      minWidth: 130,
+      minWidth: 110,
       sortValue: (r) => r.kategorie,
       text: (r) => r.kategorie || '–',
     },
     {
       key: 'anschaffungsdatum',
       name: 'Angeschafft',
+      // Room for the sort arrow: the list is sorted by this column.
+      minWidth: 145,
       sortValue: (r) => r.anschaffungsdatum,
       text: (r) => formatGermanDate(r.anschaffungsdatum),
       export: { typ: 'datum', value: (r) => r.anschaffungsdatum },
     },
-    centColumn('kosten', 'Anschaffungskosten', (r) => r.anschaffungskostenCent),
+    centColumn('kosten', 'Kosten', (r) => r.anschaffungskostenCent, {
+      minWidth: 120,
+      exportName: 'Anschaffungskosten',
+    }),
     {
       key: 'nutzungsdauer',
-      name: 'Nutzungsdauer',
+      name: 'Dauer',
       align: 'end',
+      minWidth: 100,
       sortValue: (r) => r.nutzungsdauerJahre,
       text: (r) => `${r.nutzungsdauerJahre} ${r.nutzungsdauerJahre === 1 ? 'Jahr' : 'Jahre'}`,
       export: { typ: 'zahl', value: (r) => r.nutzungsdauerJahre, name: 'Nutzungsdauer (Jahre)' },
     },
-    centColumn('buchwert', `Buchwert 31.12.${jahr}`, (r) => r.buchwertCent),
+    centColumn('buchwert', `Buchwert 31.12.${jahr}`, (r) => r.buchwertCent, { minWidth: 170 }),
     {
       key: 'abgang',
       name: 'Abgang',
+      minWidth: 100,
       sortValue: (r) => r.abgangsdatum,
       text: (r) => (r.abgangsdatum ? formatGermanDate(r.abgangsdatum) : '–'),
       export: { typ: 'datum', value: (r) => r.abgangsdatum },
@@ -60,7 +67,7 @@ function columns(jahr: number): ListColumn<Anlage>[] {
       key: 'beleg',
       name: 'Beleg',
       align: 'end',
-      minWidth: 80,
+      minWidth: 75,
       sortValue: (r) => r.kassabuchBelegnummer,
       text: (r) => (r.kassabuchBelegnummer === null ? '' : String(r.kassabuchBelegnummer)),
     },
@@ -104,7 +111,7 @@ export default function AnlageverzeichnisScreen() {
             value={jahr}
             onChange={(v) => setJahrParam(Number.isInteger(v) && v !== diesesJahr ? String(v) : '')}
             formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-            width="size-1600"
+            width="size-2400"
           />
           <Picker
             label="Kategorie"

@@ -19,26 +19,27 @@ import { KontoDialog } from './KontoDialog';
 type DialogState = { kind: 'edit'; konto?: Konto } | { kind: 'delete'; konto: Konto };
 
 const COLUMNS: readonly ListColumn<Konto>[] = [
-  { key: 'name', name: 'Name', rowHeader: true, minWidth: 180, sortValue: (r) => r.name, text: (r) => r.name },
+  { key: 'name', name: 'Name', rowHeader: true, minWidth: 160, sortValue: (r) => r.name, text: (r) => r.name },
   {
     key: 'art',
     name: 'Art',
-    minWidth: 110,
+    minWidth: 115,
     sortValue: (r) => r.art,
     text: (r) => (r.art === 'kassa' ? 'Handkassa' : 'Bankkonto'),
   },
-  { key: 'iban', name: 'IBAN', minWidth: 250, sortValue: (r) => r.iban, text: (r) => formatIban(r.iban ?? '') || '–' },
-  centColumn('anfangsbestand', 'Anfangsbestand', (r) => r.anfangsbestandCent),
-  centColumn('saldo', 'Saldo', (r) => r.saldoCent),
+  { key: 'iban', name: 'IBAN', minWidth: 220, sortValue: (r) => r.iban, text: (r) => formatIban(r.iban ?? '') || '–' },
+  centColumn('anfangsbestand', 'Anfangsbestand', (r) => r.anfangsbestandCent, { minWidth: 160 }),
+  centColumn('saldo', 'Saldo', (r) => r.saldoCent, { minWidth: 120 }),
   {
     key: 'buchungen',
     name: 'Buchungen',
     align: 'end',
+    minWidth: 110,
     sortValue: (r) => r.anzahlBuchungen,
     text: (r) => String(r.anzahlBuchungen),
     export: { typ: 'zahl', value: (r) => r.anzahlBuchungen },
   },
-  { key: 'aktiv', name: 'Aktiv', minWidth: 80, sortValue: (r) => r.aktiv, text: (r) => (r.aktiv ? 'Ja' : 'Nein') },
+  { key: 'aktiv', name: 'Aktiv', minWidth: 70, sortValue: (r) => r.aktiv, text: (r) => (r.aktiv ? 'Ja' : 'Nein') },
 ];
 
 /**
