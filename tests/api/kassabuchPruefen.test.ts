@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Eintrag, KassabuchAntwort } from '../../src/modules/kassa/schema/kassabuch';
+import { bucheEintraege } from '../../src/modules/kassa/services/buchen';
 import { type KettenEintrag, pruefeKette } from '../../src/modules/kassa/services/hashKette';
 import { kettePruefen } from '../../src/modules/kassa/services/pruefen';
+import { systemActor } from '../../src/platform/auth/principal';
+import { inTransaction } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
 import { type KassaBeispiel, seedKassaBeispiel } from '../helpers/kassaBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -129,6 +132,40 @@ describe('CloseFilteredEntries', () => {
       .map(Number)
       .sort((a, b) => a - b);
     expect(positionen).toEqual(Array.from({ length: positionen.length }, (_, i) => i + 1));
+  });
+
+  it('checks more entries than one UPDATE carries (500): positions run on without a gap, the chain stays intact', async () => {
+    const db = app.services.db;
+    const vorher = Number((await db('kassabuch').max('ketten_position as m').first())?.m ?? 0);
+    const neue = await inTransaction(db, (trx) =>
+      bucheEintraege(
+        trx,
+        systemActor('Test'),
+        Array.from({ length: 1_203 }, (_, i) => ({
+          datum: '2026-11-02',
+          betragCent: i + 1,
+          kontoId: k.kassa,
+          buchungskontoId: k.bk.pacht,
+          text: `Viele ${i}`,
+        })),
+      ),
+    );
+    const res = await schliesse({ kassabuchFilterVon: '2026-11-02', kassabuchFilterBis: '2026-11-02' });
+    expect(res.status).toBe(200);
+    expect(res.body.geprueft).toBe(1_203);
+    const rows = await db('kassabuch')
+      .whereIn(
+        'id',
+        neue.map((e) => e.id),
+      )
+      .orderBy('belegnummer')
+      .select('ketten_position', 'geprueft', 'hash');
+    // By Belegnummer, each the next position; every row got its own hash.
+    expect(rows.map((r) => Number(r.ketten_position))).toEqual(Array.from({ length: 1_203 }, (_, i) => vorher + i + 1));
+    expect(rows.every((r) => Boolean(r.geprueft))).toBe(true);
+    expect(new Set(rows.map((r) => r.hash)).size).toBe(1_203);
+    expect(rows.at(-1)?.hash).toBe(res.body.kettenKopf);
+    expect(await kettePruefen(db)).toMatchObject({ intakt: true, kopf: res.body.kettenKopf });
   });
 
   it('refuses change and delete of checked entries with 409, and checking in a closed period', async () => {

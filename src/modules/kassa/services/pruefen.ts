@@ -53,6 +53,9 @@ const inhaltRow = z.object({
 type InhaltRow = z.output<typeof inhaltRow>;
 const INHALT_SPALTEN = Object.keys(inhaltRow.shape).map((c) => `k.${c}`);
 
+/** Rows per UPDATE of CloseFilteredEntries: 7 bindings a row stay far below SQLite's 32,766. */
+const PRUEF_CHUNK = 500;
+
 const kettenRow = inhaltRow.extend({ vorheriger_hash: z.string(), hash: z.string(), ketten_position: int });
 
 function inhaltVon(r: InhaltRow): KettenInhalt {
@@ -121,17 +124,31 @@ export async function schliesseGefilterte(
 
   const verkettet = verkette(rows.map(inhaltVon), ende.hash);
   const jetzt = nowDb();
-  for (const [i, r] of rows.entries()) {
-    const k = verkettet[i] as (typeof verkettet)[number];
+  // One UPDATE per chunk instead of one per entry (checking a whole year is thousands of rows); each
+  // row's own position and hashes come from CASE id WHEN … lists, which both databases understand.
+  for (let start = 0; start < rows.length; start += PRUEF_CHUNK) {
+    const teil = rows.slice(start, start + PRUEF_CHUNK).map((r, j) => ({
+      id: r.id,
+      position: ende.position + start + j + 1,
+      kette: verkettet[start + j] as (typeof verkettet)[number],
+    }));
+    const jeId = (wert: (t: (typeof teil)[number]) => number | string) =>
+      db.raw(
+        `CASE id ${teil.map(() => 'WHEN ? THEN ?').join(' ')} END`,
+        teil.flatMap((t) => [t.id, wert(t)]),
+      );
     await db('kassabuch')
-      .where({ id: r.id })
+      .whereIn(
+        'id',
+        teil.map((t) => t.id),
+      )
       .update({
         geprueft: true,
         geprueft_am: jetzt,
         geprueft_von: actor.userId,
-        ketten_position: ende.position + i + 1,
-        vorheriger_hash: k.vorherigerHash,
-        hash: k.hash,
+        ketten_position: jeId((t) => t.position),
+        vorheriger_hash: jeId((t) => t.kette.vorherigerHash),
+        hash: jeId((t) => t.kette.hash),
         version: db.raw('version + 1'),
         updated_at: jetzt,
       });
