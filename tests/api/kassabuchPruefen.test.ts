@@ -136,7 +136,8 @@ describe('CloseFilteredEntries', () => {
 
   it('checks more entries than one UPDATE carries (500): positions run on without a gap, the chain stays intact', async () => {
     const db = app.services.db;
-    const vorher = Number((await db('kassabuch').max('ketten_position as m').first())?.m ?? 0);
+    const [spitze] = await db('kassabuch').max({ m: 'ketten_position' });
+    const vorher = Number(spitze?.m ?? 0);
     const neue = await inTransaction(db, (trx) =>
       bucheEintraege(
         trx,
