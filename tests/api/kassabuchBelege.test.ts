@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Beleg, Eintrag, KassabuchAntwort } from '../../src/modules/kassa/schema/kassabuch';
-import { belegeFuerPaket } from '../../src/modules/kassa/services/belege';
+import { belegDateien } from '../../src/modules/kassa/services/pruefpaket';
 import type { ApiClient } from '../helpers/apiClient';
 import { type KassaBeispiel, seedKassaBeispiel } from '../helpers/kassaBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -120,9 +120,14 @@ describe('receipts', () => {
       { name: 'x.pdf', content: PDF },
       { name: 'x.pdf', content: PDF },
     ]);
-    const paket = await belegeFuerPaket(app.services, app.services.db, k.perioden[2026] as number);
-    const meine = paket.filter((p) => p.name.startsWith(`${e.belegnummer}_`));
-    expect(meine.map((p) => p.name)).toEqual([`${e.belegnummer}_x.pdf`, `${e.belegnummer}_2_x.pdf`]);
-    expect(meine[0]?.content.equals(PDF)).toBe(true);
+    const paket = await belegDateien(app.services, app.services.db, k.perioden[2026] as number);
+    const meine = paket.filter((p) => p.name.startsWith(`Belege/${e.belegnummer}_`));
+    // A second file of the same name in one entry gets _2 before the extension.
+    expect(meine.map((p) => p.name)).toEqual([`Belege/${e.belegnummer}_x.pdf`, `Belege/${e.belegnummer}_x_2.pdf`]);
+    const erste = meine[0];
+    if (!erste || !('stream' in erste)) throw new Error('receipts are streamed');
+    const teile: Buffer[] = [];
+    for await (const teil of erste.stream()) teile.push(teil as Buffer);
+    expect(Buffer.concat(teile).equals(PDF)).toBe(true);
   });
 });

@@ -97,30 +97,3 @@ export async function loescheBeleg(services: AppServices, db: Db, actor: Actor, 
     before: { fileId: record.id, name: record.name, size: record.size },
   });
 }
-
-/**
- * Every receipt of a period's entries for the audit package (part S4): named
- * `<belegnummer>_<file name>`, by Belegnummer. Reads the files, so keep it to one period.
- */
-export async function belegeFuerPaket(
-  services: AppServices,
-  db: Db,
-  kassaabrechnungId: number,
-): Promise<{ name: string; content: Buffer }[]> {
-  const eintraege = await db('kassabuch')
-    .where({ kassaabrechnung_id: kassaabrechnungId })
-    .orderBy('belegnummer')
-    .select('id', 'belegnummer');
-  const out: { name: string; content: Buffer }[] = [];
-  const vergeben = new Set<string>();
-  for (const e of eintraege) {
-    for (const f of await services.files.listByOwner(db, BELEG_OWNER, Number(e.id))) {
-      let name = `${e.belegnummer}_${f.name}`;
-      // Two receipts of one entry with the same name must not overwrite each other in the ZIP.
-      for (let i = 2; vergeben.has(name.toLowerCase()); i++) name = `${e.belegnummer}_${i}_${f.name}`;
-      vergeben.add(name.toLowerCase());
-      out.push({ name, content: await services.files.read(f) });
-    }
-  }
-  return out;
-}

@@ -26,9 +26,9 @@ export const ZIP_TYPE = 'application/zip';
 export type PaketDatei = { name: string; content: Buffer } | { name: string; stream: () => Readable };
 
 /**
- * Every receipt of the period's entries, by Belegnummer then upload order, with unique names. Unlike
- * S2's `belegeFuerPaket` (which reads every file into memory) the files are only opened when the ZIP
- * streams them: a year's receipts may be hundreds of megabytes of scans.
+ * Every receipt of the period's entries, by Belegnummer then upload order, with unique names. The
+ * files are only opened when the ZIP streams them: a year's receipts may be hundreds of megabytes of
+ * scans.
  */
 export async function belegDateien(services: AppServices, db: Db, periodeId: number): Promise<PaketDatei[]> {
   const eintraege = await db('kassabuch').where({ kassaabrechnung_id: periodeId }).select('id', 'belegnummer');
