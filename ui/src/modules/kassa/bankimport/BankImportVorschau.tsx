@@ -11,8 +11,31 @@ export const VORSCHAU_ZEILEN = 500;
 
 const euro = (cent: number | null) => (cent === null ? '–' : formatEuro(cent));
 
-/** Opening + entries = closing of the statement(s): a tick, or a warning with the numbers. */
-export function SaldoPruefung({ saldo }: { saldo: BankImportErgebnis['saldo'] }) {
+/**
+ * The server's `warnungen` lines of its balance check (services/bankImportSaldo.ts): the dialog says
+ * the same with SaldoPruefung, so these are not listed a second time under "Bitte prüfen".
+ */
+export function istSaldoWarnung(zeile: string): boolean {
+  return (
+    (zeile.startsWith('Der Kontoauszug') && zeile.includes(' geht nicht auf: ')) ||
+    zeile.startsWith('Die Datei enthält keine Salden')
+  );
+}
+
+/**
+ * Opening + entries = closing of the statement(s): a tick, or one warning with the numbers. A file
+ * of several statements is checked per statement: then the server's line per statement that does
+ * not add up (`saldoZeilen`) says which one, where the file's total would hide it.
+ */
+export function SaldoPruefung({
+  saldo,
+  auszuege = 1,
+  saldoZeilen = [],
+}: {
+  saldo: BankImportErgebnis['saldo'];
+  auszuege?: number;
+  saldoZeilen?: string[];
+}) {
   if (saldo.stimmt === null) {
     return (
       <Text>
@@ -29,6 +52,16 @@ export function SaldoPruefung({ saldo }: { saldo: BankImportErgebnis['saldo'] })
       </Text>
     );
   }
+  const abweichungen = saldoZeilen.filter((z) => z.startsWith('Der Kontoauszug'));
+  if (auszuege > 1 && abweichungen.length) {
+    return (
+      <MessageBanner
+        level="warning"
+        title="Der Kontoauszug geht nicht auf"
+        message={`${abweichungen.join(' ')} Fehlt ein Auszug oder wurde die Datei gekürzt? Sie können trotzdem importieren.`}
+      />
+    );
+  }
   const gerechnet = (saldo.anfangCent ?? 0) + saldo.summeCent;
   return (
     <MessageBanner
@@ -42,18 +75,23 @@ export function SaldoPruefung({ saldo }: { saldo: BankImportErgebnis['saldo'] })
 /** The preview of ImportBank?dryRun=true: counts, balance check, warnings and every entry. */
 export function BankImportVorschau({ vorschau }: { vorschau: BankImportErgebnis }) {
   const zeilen = vorschau.eintraege.slice(0, VORSCHAU_ZEILEN);
+  const warnungen = vorschau.warnungen.filter((w) => !istSaldoWarnung(w));
   return (
     <Flex direction="column" gap="size-100" marginTop="size-100">
       <Text UNSAFE_style={{ fontWeight: 700 }}>
         {vorschau.eintraege.length} Buchungen in der Datei · {vorschau.importiert} neu · {vorschau.duplikate} bereits
         importiert
       </Text>
-      <SaldoPruefung saldo={vorschau.saldo} />
-      {vorschau.warnungen.length ? (
+      <SaldoPruefung
+        saldo={vorschau.saldo}
+        auszuege={vorschau.auszuege.length}
+        saldoZeilen={vorschau.warnungen.filter(istSaldoWarnung)}
+      />
+      {warnungen.length ? (
         <div>
           <Text UNSAFE_className="kgv-bankimport-warnung">Bitte prüfen:</Text>
           <ul>
-            {vorschau.warnungen.map((w) => (
+            {warnungen.map((w) => (
               <li key={w}>{w}</li>
             ))}
           </ul>
