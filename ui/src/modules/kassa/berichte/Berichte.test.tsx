@@ -238,9 +238,10 @@ describe('Steuerbericht and Kostenaufstellung', () => {
     expect(text()).toContain('Zahllast (Steuer der Einnahmen − Steuer der Ausgaben): € 10,00');
   });
 
-  it('explains the Steuerbericht of a club without the tax flag instead of an error', async () => {
+  it('explains the Steuerbericht of a club without the tax flag (a bookmark) and hides it in the menu', async () => {
     app.api({
       ...base,
+      'GET /api/Kassa/GetSteuersatzFlag': () => json(false),
       'GET /api/Kassa/Steuerbericht?kassaabrechnungID=7&format=json': () =>
         new Response(
           JSON.stringify({
@@ -254,6 +255,18 @@ describe('Steuerbericht and Kostenaufstellung', () => {
     });
     await app.renderAt('/kassa/steuerbericht');
     await waitFor(() => expect(text()).toContain('Der Verein bucht ohne Steuer'));
+    // Where to switch it on, by the setting's own label.
+    expect(text()).toContain('Vereinseinstellungen → Kassa ist „Verein ist umsatzsteuerpflichtig“ nicht eingeschaltet');
+    const links = [...container.querySelectorAll('a')];
+    for (const name of ['PDF', 'Excel']) {
+      // A disabled Spectrum link button drops its href: nothing to open.
+      const link = links.find((a) => a.textContent === name);
+      expect(link).toBeTruthy();
+      expect(link?.hasAttribute('href')).toBe(false);
+    }
+    const menu = container.querySelector('nav[aria-label="Hauptmenü"]');
+    expect(menu?.textContent).toContain('Kassabericht');
+    expect(menu?.textContent).not.toContain('Steuerbericht');
   });
 
   it('lists the cost centres with their sums', async () => {

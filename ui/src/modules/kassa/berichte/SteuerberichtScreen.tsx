@@ -39,7 +39,8 @@ export default function SteuerberichtScreen() {
         <DownloadButtons
           pdf={berichtUrl('Steuerbericht', params, 'pdf')}
           excel={berichtUrl('Steuerbericht', params, 'xlsx')}
-          isDisabled={kassaabrechnungId === undefined || steuerNichtAktiv(bericht.error)}
+          // Only a report that loaded: without the tax flag the files are refused like the JSON.
+          isDisabled={kassaabrechnungId === undefined || !bericht.data}
         />
       </Flex>
       {loaded && kassaabrechnungId === undefined ? (
@@ -48,7 +49,7 @@ export default function SteuerberichtScreen() {
         <MessageBanner
           level="info"
           title="Der Verein bucht ohne Steuer"
-          message="In den Vereinseinstellungen ist „steuerpflichtig“ nicht gesetzt; daher gibt es keinen Steuerbericht."
+          message="Unter Grundeinstellungen → Vereinseinstellungen → Kassa ist „Verein ist umsatzsteuerpflichtig“ nicht eingeschaltet; daher gibt es keinen Steuerbericht."
         />
       ) : bericht.error ? (
         <LoadFailed
