@@ -202,12 +202,14 @@ export async function loescheGefiltert(
   for (const belege of (await belegeVon(db, loeschIds)).values()) {
     for (const beleg of belege) await services.files.remove(db, beleg.id);
   }
-  // Reversals first: their originals are referenced by them.
-  const zuerst = await db('kassabuch').whereIn('id', loeschIds).whereNotNull('storno_von_id').pluck('id');
-  for (let i = 0; i < zuerst.length; i += 500)
+  // Reversals first: their originals are referenced by them. In chunks of 500 ids, as everywhere
+  // here (SQLite limits the bound values of one statement; a failed import may be 10,000 entries).
+  for (let i = 0; i < loeschIds.length; i += 500) {
     await db('kassabuch')
-      .whereIn('id', zuerst.slice(i, i + 500))
+      .whereIn('id', loeschIds.slice(i, i + 500))
+      .whereNotNull('storno_von_id')
       .delete();
+  }
   for (let i = 0; i < loeschIds.length; i += 500) {
     await db('kassabuch')
       .whereIn('id', loeschIds.slice(i, i + 500))
