@@ -253,6 +253,17 @@ describe('Kassaabrechnung', () => {
       await kassier.post<Problem>('Kassa/UpdateKostenstelle', { kassaabrechnungId: id, nummer: '9', name: 'Neu' }),
       await kassier.delete<Problem>('Kassa/DeleteKostenstelle', { id: ks.id }),
       await kassier.delete<Problem>('Abrechnung/DeleteKassaabrechnung', { id }),
+      await kassier.post<Problem>('Kassa/UpdateBuchungskontenParzellenspezifischParzellen', {
+        buchungskontoId: bk.id,
+        parzellenIds: [],
+      }),
+      await kassier.post<Problem>('Kassa/UpdateKassabuch', {
+        datum: p.von,
+        betragCent: 100,
+        kontoId: k.bank,
+        buchungskontoId: bk.id,
+        text: 'im geschlossenen Jahr',
+      }),
     ];
     expect(refused.map((r) => [r.status, r.body.code])).toEqual(
       refused.map(() => [409, 'kassaabrechnung_geschlossen']),

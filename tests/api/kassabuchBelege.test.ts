@@ -106,6 +106,23 @@ describe('receipts', () => {
     expect(mehr.body).toHaveLength(2);
   });
 
+  it('in a closed period a receipt may still be filed, none removed (409)', async () => {
+    const e = await buche({ text: 'offen im geschlossenen Jahr' });
+    const [beleg] = (await hochladen(e.id, [{ name: 'a.pdf', content: PDF }])).body;
+    const id = k.perioden[2026] as number;
+    expect((await kassier.post('Abrechnung/CloseKassaabrechnung', undefined, { query: { id } })).status).toBe(200);
+    try {
+      const del = await kassier.delete<Problem>('Kassa/DeleteBeleg', { belegID: (beleg as Beleg).id });
+      expect(del.status).toBe(409);
+      expect(del.body.code).toBe('kassaabrechnung_geschlossen');
+      const spaeter = await hochladen(e.id, [{ name: 'nachgereicht.pdf', content: PDF }]);
+      expect(spaeter.status).toBe(200);
+      expect(spaeter.body.map((b) => b.name)).toEqual(['a.pdf', 'nachgereicht.pdf']);
+    } finally {
+      await kassier.post('Abrechnung/OpenKassaabrechnung', undefined, { query: { id } });
+    }
+  });
+
   it('removes the receipts of entries deleted by filter', async () => {
     const e = await buche({ datum: '2026-08-08', text: 'wird gelöscht' });
     await hochladen(e.id, [{ name: 'weg.pdf', content: PDF }]);
