@@ -1,9 +1,7 @@
 import { Item, Link, Picker } from '@adobe/react-spectrum';
 import { type Key, useCallback } from 'react';
-import { formatEuro } from '../../../../src/platform/money';
 import { type KassaabrechnungLookup, useKassaabrechnungDatum, useKassaabrechnungen } from '../../api/kassa';
 import { useQueryParam } from '../../app/useQueryParam';
-import type { ListColumn } from '../../components/ListTable';
 import { MessageBanner } from '../../components/MessageBanner';
 
 export const KASSAABRECHNUNG_PARAM = 'kassaabrechnung';
@@ -86,38 +84,6 @@ export function GeschlossenBanner({ kassaabrechnung }: { kassaabrechnung: Kassaa
       message="Ein abgeschlossenes Kassajahr kann nicht mehr geändert werden. Unter Basisdaten → Kassaabrechnung kann es ein Berechtigter wieder öffnen."
     />
   );
-}
-
-const NEGATIVE_COLOR = 'var(--spectrum-semantic-negative-color-text-small, #c9252d)';
-
-/** An amount in cents as "1.234,56 €", negative ones (Ausgaben) in the theme's negative colour. */
-export function Betrag({ cents }: { cents: number }) {
-  return <span style={cents < 0 ? { color: NEGATIVE_COLOR } : undefined}>{formatEuro(cents)}</span>;
-}
-
-/** A column of cents: right-aligned, sorted and exported as a number, negatives in red. */
-export function centColumn<T>(
-  key: string,
-  name: string,
-  value: (row: T) => number | null,
-  { minWidth = 130, exportName }: { minWidth?: number; exportName?: string } = {},
-): ListColumn<T> {
-  return {
-    key,
-    name,
-    align: 'end',
-    minWidth,
-    sortValue: value,
-    text: (row) => {
-      const cents = value(row);
-      return cents === null ? '' : formatEuro(cents);
-    },
-    render: (row) => {
-      const cents = value(row);
-      return cents === null ? '' : <Betrag cents={cents} />;
-    },
-    export: { typ: 'cent', value, ...(exportName ? { name: exportName } : {}) },
-  };
 }
 
 /** True once it is known that the club has no period yet (a new club before its first Kassajahr). */

@@ -1,4 +1,4 @@
-import { Betrag } from '../KassaabrechnungPicker';
+import { Geld } from '../Geld';
 import type { AnlageDetail } from './api';
 
 const zelle = { padding: '4px 8px', textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
@@ -23,19 +23,19 @@ export function AfaPlanTabelle({ detail, jahr }: { detail: AnlageDetail; jahr: n
           <tr key={j.jahr} style={j.jahr === jahr ? { fontWeight: 600 } : undefined}>
             <td style={{ ...zelle, textAlign: 'left' }}>{j.jahr}</td>
             <td style={zelle}>
-              <Betrag cents={j.buchwertAnfangCent} />
+              <Geld cent={j.buchwertAnfangCent} />
             </td>
             <td style={zelle}>
-              <Betrag cents={j.zugangCent} />
+              <Geld cent={j.zugangCent} />
             </td>
             <td style={zelle}>
-              <Betrag cents={j.afaCent} />
+              <Geld cent={j.afaCent} />
             </td>
             <td style={zelle}>
-              <Betrag cents={j.abgangCent} />
+              <Geld cent={j.abgangCent} />
             </td>
             <td style={zelle}>
-              <Betrag cents={j.buchwertEndeCent} />
+              <Geld cent={j.buchwertEndeCent} />
             </td>
           </tr>
         ))}

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { DeleteDialog, NumberInput } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
-import { centColumn } from '../KassaabrechnungPicker';
+import { centColumn } from '../Geld';
 import { AnlageDialog } from './AnlageDialog';
 import { type Anlage, deleteAnlage, useAnlageKategorien, useAnlagen } from './api';
 

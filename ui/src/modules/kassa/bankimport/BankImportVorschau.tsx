@@ -2,7 +2,7 @@ import { Flex, Text } from '@adobe/react-spectrum';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro } from '../../../../../src/platform/money';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { Geld } from '../berichte/berichtKit';
+import { Geld } from '../Geld';
 import type { BankImportErgebnis } from './bankImportApi';
 import './bankImport.css';
 

@@ -22,6 +22,7 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { invalid } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
+import { Geld } from '../Geld';
 import { BelegeKnopf } from '../kassabuch/BelegeKnopf';
 import {
   BELEG_ACCEPT,
@@ -229,9 +230,7 @@ export default function BelegsucheScreen() {
                       </td>
                       <td className="kgv-kb-text">{e.text}</td>
                       <td className="kgv-kb-num">
-                        <span className={e.betragCent < 0 ? 'kgv-kb-negativ' : undefined}>
-                          {formatEuro(e.betragCent)}
-                        </span>
+                        <Geld cent={e.betragCent} />
                       </td>
                       <td>
                         <BelegeKnopf

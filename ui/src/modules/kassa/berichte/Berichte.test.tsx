@@ -103,7 +103,7 @@ describe('Kassabericht', () => {
     expect(link('Excel')).toBe('/api/Kassa/Kassabericht?kassaabrechnungID=7&format=xlsx');
     expect(link('Prüfpaket (ZIP)')).toBe('/api/Kassa/Pruefpaket?kassaabrechnungID=7');
     // Expenses are shown negative, in the negative colour.
-    expect(tableNamed('Konten')?.querySelector('.kgv-bericht-negativ')?.textContent).toContain('200,00');
+    expect(tableNamed('Konten')?.querySelector('.kgv-geld-negativ')?.textContent).toContain('200,00');
   });
 
   it('says in red where the hash chain broke and which balance is off', async () => {

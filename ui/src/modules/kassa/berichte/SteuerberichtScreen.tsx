@@ -4,8 +4,9 @@ import { useApi } from '../../../api/useApi';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { Geld } from '../Geld';
 import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
-import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons, Geld } from './berichtKit';
+import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons } from './berichtKit';
 import type { Steuerbericht } from './berichtTypen';
 import { KeineKassaabrechnung } from './KeineKassaabrechnung';
 

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Text, View } from '@adobe/react-spectrum';
 import type { ReactNode } from 'react';
-import { formatEuro } from '../../../../../src/platform/money';
 import { type Query, withQuery } from '../../../api/fetcher';
+import { Geld } from '../Geld';
 import './berichte.css';
 
 // The pieces the five report screens share: an amount cell, a table with a sum row, and the
@@ -14,12 +14,6 @@ export type BerichtFormat = 'json' | 'pdf' | 'xlsx';
 /** The report's URL in a format; parameters without a value are left out. */
 export function berichtUrl(name: string, params: Query, format: BerichtFormat): string {
   return withQuery(`${KASSA_API}/${name}`, { ...params, format });
-}
-
-/** An amount as "€ 1.234,56", a negative one (Ausgaben) with a minus in the negative colour. */
-export function Geld({ cent }: { cent: number | null | undefined }) {
-  if (cent === null || cent === undefined) return <span>–</span>;
-  return <span className={cent < 0 ? 'kgv-bericht-negativ' : undefined}>{formatEuro(cent)}</span>;
 }
 
 /** A column: text, or an amount in cents (right-aligned). */

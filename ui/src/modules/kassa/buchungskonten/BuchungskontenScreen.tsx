@@ -7,8 +7,8 @@ import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
+import { centColumn } from '../Geld';
 import {
-  centColumn,
   KassaabrechnungPicker,
   ohneKassajahr,
   PeriodenHinweis,

@@ -26,6 +26,7 @@ import { ExportMenu } from '../../../components/ExportMenu';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { BankImportDialog } from '../bankimport/BankImportDialog';
+import { Geld } from '../Geld';
 import { KASSAABRECHNUNG_PARAM, KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
 import { EintragDialog } from './EintragDialog';
 import { HauptFilter, StatusPicker, useKassabuchFilter, WeitereFilter } from './KassabuchFilter';
@@ -228,18 +229,20 @@ export default function KassabuchScreen() {
           <dl className="kgv-kb-summen" aria-label={filterAktiv ? 'Summen der gefilterten Buchungen' : 'Summen'}>
             <div>
               <dt>Einnahmen</dt>
-              <dd>{formatEuro(antwort.summe.einnahmenCent)}</dd>
+              <dd>
+                <Geld cent={antwort.summe.einnahmenCent} />
+              </dd>
             </div>
             <div>
               <dt>Ausgaben</dt>
-              <dd className={antwort.summe.ausgabenCent ? 'kgv-kb-negativ' : undefined}>
-                {formatEuro(-antwort.summe.ausgabenCent)}
+              <dd>
+                <Geld cent={-antwort.summe.ausgabenCent} />
               </dd>
             </div>
             <div>
               <dt>Saldo</dt>
-              <dd className={antwort.summe.saldoCent < 0 ? 'kgv-kb-negativ' : undefined}>
-                {formatEuro(antwort.summe.saldoCent)}
+              <dd>
+                <Geld cent={antwort.summe.saldoCent} />
               </dd>
             </div>
             <div>

@@ -5,7 +5,7 @@ import More from '@spectrum-icons/workflow/More';
 import Visibility from '@spectrum-icons/workflow/Visibility';
 import { type DragEvent, useRef, useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
-import { formatEuro } from '../../../../../src/platform/money';
+import { Geld } from '../Geld';
 import { BelegeKnopf } from './BelegeKnopf';
 import { BELEG_ACCEPT, type Eintrag, eigenbelegUrl } from './kassabuchApi';
 
@@ -26,8 +26,6 @@ export interface KassabuchTabelleProps {
   onAktion: (eintrag: Eintrag, aktion: ZeilenAktion) => void;
   onBelege: (eintrag: Eintrag, files: File[]) => void;
 }
-
-const betrag = (cents: number) => <span className={cents < 0 ? 'kgv-kb-negativ' : undefined}>{formatEuro(cents)}</span>;
 
 const hatDateien = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
@@ -142,9 +140,11 @@ export function KassabuchTabelle({ eintraege, canEdit, geschlossen, onAktion, on
                   ) : null}
                   {e.quelle === 'bank' ? <span className="kgv-kb-marke kgv-kb-marke--leise">Bank</span> : null}
                 </td>
-                <td className="kgv-kb-num">{e.betragCent > 0 ? betrag(e.betragCent) : ''}</td>
-                <td className="kgv-kb-num">{e.betragCent < 0 ? betrag(e.betragCent) : ''}</td>
-                <td className="kgv-kb-num">{betrag(e.kontoSaldoCent)}</td>
+                <td className="kgv-kb-num">{e.betragCent > 0 ? <Geld cent={e.betragCent} /> : ''}</td>
+                <td className="kgv-kb-num">{e.betragCent < 0 ? <Geld cent={e.betragCent} /> : ''}</td>
+                <td className="kgv-kb-num">
+                  <Geld cent={e.kontoSaldoCent} />
+                </td>
                 <td>
                   <BelegeKnopf
                     eintrag={e}

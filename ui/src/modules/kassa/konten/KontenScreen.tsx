@@ -6,8 +6,8 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { formatIban } from '../../../lib/fieldFormats';
+import { centColumn } from '../Geld';
 import {
-  centColumn,
   KassaabrechnungPicker,
   ohneKassajahr,
   PeriodenHinweis,

@@ -1,4 +1,5 @@
 import type { BuchungskontoParzellen } from '../../../../../src/modules/kassa/schema/buchungskonten';
+import type { Lookup } from '../../../../../src/modules/stammdaten/schema/parzellen';
 import { mutateApi } from '../../../api/mutateApi';
 import { useApi } from '../../../api/useApi';
 import { BUCHUNGSKONTO_PREFIXES } from '../buchungskonten/api';
@@ -9,11 +10,8 @@ export type { BuchungskontoParzellen };
 const K = '/api/Kassa';
 export const MIT_PARZELLEN_KEY = `${K}/GetBuchungsKontenParzellenspezifischWithParzellen`;
 
-/** A plot as Common/Parzellen names it (`name` = its number). */
-export interface ParzelleLookup {
-  id: number;
-  name: string;
-}
+/** A plot as Common/Parzellen names it (`name` = its number): the server's lookup type (ADR 0005). */
+export type ParzelleLookup = Lookup;
 
 export function useKontenMitParzellen(kassaabrechnungId: number | undefined) {
   return useApi<BuchungskontoParzellen[]>(
