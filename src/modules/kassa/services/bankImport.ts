@@ -17,7 +17,7 @@ import { bankImportSalden } from './bankImportSaldo';
 import { findeBankMapping, ladeBankMapping } from './bankMappings';
 import { bucheEintraege, type NeueBuchung } from './buchen';
 import { klaerungskontoId } from './klaerung';
-import { istGeschlossen } from './periode';
+import { istGeschlossen, istWahr } from './periode';
 
 // ImportBank and `kgv import bank`: a bank statement file becomes Kassabuch entries on the period's
 // clearing account (quelle 'bank'). The whole file is read first (a broken file is a 422 and nothing
@@ -33,7 +33,6 @@ const BUCHUNGS_BLOCK = 1000;
 const SCHLUESSEL_BLOCK = 500;
 const TEXT_MAX = 500;
 
-const bool = (v: unknown) => v === true || v === 1 || v === '1';
 const normIban = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, '').toUpperCase();
 const kurz = (s: string | null, max: number) => (s == null ? null : s.length > max ? s.slice(0, max) : s);
 
@@ -58,7 +57,7 @@ async function ladeKonto(db: Db, id: number, sperren: boolean): Promise<KontoRow
   const q = db('konten').where({ id }).first();
   const konto = await (sperren ? q.forUpdate() : q);
   if (!konto) throw notFound('Dieses Konto gibt es nicht (mehr).');
-  if (!bool(konto.aktiv)) {
+  if (!istWahr(konto.aktiv)) {
     throw validationFailed(
       { kontoID: [`Das Konto „${konto.name}“ ist nicht mehr aktiv; in ein inaktives Konto wird nichts importiert.`] },
       'In dieses Konto kann nicht importiert werden.',

@@ -5,7 +5,7 @@ import { validationFailed } from '../../../platform/errors';
 import { recordHistoryMany } from '../../../platform/history/history';
 import type { KassabuchRow } from '../tables';
 import { reserviereBelegnummern } from './belegnummer';
-import { assertOffen, periodeFuerDatum } from './periode';
+import { assertOffen, istWahr, periodeFuerDatum } from './periode';
 import { isSteuersatz, type Steuersatz, steuerAnteil } from './steuer';
 
 // The one way a new Kassabuch entry is written: UpdateKassabuch (one), the bank import (thousands),
@@ -116,8 +116,7 @@ export async function bucheEintraege(db: Db, actor: Actor, eintraege: readonly N
         key(i, 'buchungskontoId'),
         `Das Buchungskonto „${bk.name}“ gehört nicht zur Kassaabrechnung des Buchungsdatums.`,
       );
-    else if (bk.geloescht === true || bk.geloescht === 1)
-      add(key(i, 'buchungskontoId'), `Das Buchungskonto „${bk.name}“ ist gelöscht.`);
+    else if (istWahr(bk.geloescht)) add(key(i, 'buchungskontoId'), `Das Buchungskonto „${bk.name}“ ist gelöscht.`);
     if (e.kostenstelleId != null) {
       const ks = kostenstellen.get(e.kostenstelleId);
       if (!ks) add(key(i, 'kostenstelleId'), 'Diese Kostenstelle gibt es nicht (mehr).');

@@ -10,7 +10,7 @@ import type { DeleteKassabuchFilteredAntwort, Eintrag, KassabuchFilter, Kassabuc
 import type { KassabuchRow } from '../tables';
 import { bucheEintraege, KASSABUCH_HISTORY_TYPE } from './buchen';
 import { belegeVon, ladeEintrag, textFilter, wendeFilterAn } from './kassabuchLesen';
-import { assertOffen, istGeschlossen, ladePeriode, periodeFuerDatum } from './periode';
+import { assertOffen, istGeschlossen, istWahr, ladePeriode, periodeFuerDatum } from './periode';
 import { type Steuersatz, steuerAnteil } from './steuer';
 
 // UpdateKassabuch (a new entry through `bucheEintraege`, or a change of an unchecked one) and
@@ -31,11 +31,9 @@ const loeschRow = z.object({
 
 export const EINTRAG_NICHT_GEFUNDEN = 'Diesen Kassabuch-Eintrag gibt es nicht (mehr).';
 
-const bool = (v: unknown) => v === true || v === 1 || v === '1';
-
 /** 409 for a checked entry. */
 export function assertUngeprueft(row: Pick<KassabuchRow, 'geprueft' | 'belegnummer'>): void {
-  if (bool(row.geprueft)) {
+  if (istWahr(row.geprueft)) {
     throw conflict(
       `Beleg ${row.belegnummer} ist geprüft und kann nicht mehr geändert oder gelöscht werden.`,
       'Eine Korrektur ist eine Stornobuchung (Storno), die auf den Beleg verweist.',
@@ -112,7 +110,7 @@ async function aendereEintrag(db: Db, actor: Actor, input: KassabuchInput): Prom
   if (!bk) errors.buchungskontoId = ['Dieses Buchungskonto gibt es nicht (mehr).'];
   else if (Number(bk.kassaabrechnung_id) !== Number(periode.id))
     errors.buchungskontoId = [`Das Buchungskonto „${bk.name}“ gehört nicht zur Kassaabrechnung des Buchungsdatums.`];
-  else if (bool(bk.geloescht) && Number(bk.id) !== Number(before.buchungskonto_id))
+  else if (istWahr(bk.geloescht) && Number(bk.id) !== Number(before.buchungskonto_id))
     errors.buchungskontoId = [`Das Buchungskonto „${bk.name}“ ist gelöscht.`];
   if (input.kostenstelleId != null) {
     const ks = await db('kostenstellen').where({ id: input.kostenstelleId }).first();
@@ -184,7 +182,7 @@ export async function loescheGefiltert(
     .array(loeschRow)
     .parse(await q)
     .filter((r) => !keep || keep(r));
-  const ungeprueft = rows.filter((r) => !bool(r.geprueft));
+  const ungeprueft = rows.filter((r) => !istWahr(r.geprueft));
   const ids = new Set(ungeprueft.map((r) => Number(r.id)));
   // An original whose reversal is not deleted with it stays (the reversal refers to it).
   const loeschbar = ungeprueft.filter((r) => r.storno_id == null || ids.has(Number(r.storno_id)));

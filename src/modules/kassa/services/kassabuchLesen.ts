@@ -4,6 +4,7 @@ import { type Db, toIso } from '../../../platform/db/db';
 import { adressenLookup, parzellenLookup } from '../../stammdaten/services';
 import type { Beleg, Eintrag, KassabuchAntwort, KassabuchFilter, KassabuchFilterInput } from '../schema/kassabuch';
 import { kassabuchFilterQuery } from '../schema/kassabuch';
+import { istWahr } from './periode';
 
 // Reading the Kassabuch: the filters of GetKassabuch (and of the PDF, the Excel export,
 // DeleteKassabuchFiltered and CloseFilteredEntries), the one presenter of an entry and the running
@@ -13,7 +14,6 @@ import { kassabuchFilterQuery } from '../schema/kassabuch';
 /** The receipts of an entry are files with this owner type and the entry's id as owner id. */
 export const BELEG_OWNER = 'Kassabuch';
 
-const bool = (v: unknown) => v === true || v === 1 || v === '1';
 // INT columns answer numbers on both databases (only BIGINT/DECIMAL come as strings from MariaDB),
 // DATE columns strings (dateStrings): plain checks, no coercion — this runs over 20,000 rows.
 const int = z.number();
@@ -46,7 +46,7 @@ const eintragRow = z.object({
   adresse_id: intN,
   storno_von_id: intN,
   quelle: str,
-  geprueft: z.union([z.boolean(), z.number()]).transform(bool),
+  geprueft: z.union([z.boolean(), z.number()]).transform(istWahr),
   geprueft_am: z.string().nullable(),
   bank_name: strN,
   bank_iban: strN,

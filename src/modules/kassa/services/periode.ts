@@ -7,9 +7,10 @@ import type { KassaabrechnungRow } from '../tables';
 
 export const PERIODE_NICHT_GEFUNDEN = 'Diese Kassaabrechnung gibt es nicht (mehr).';
 
-const bool = (v: unknown) => v === true || v === 1 || v === '1';
+/** A boolean column as read: SQLite and MariaDB answer 0/1, a bound value may still be a boolean. */
+export const istWahr = (v: unknown): boolean => v === true || v === 1 || v === '1';
 
-export const istGeschlossen = (row: Pick<KassaabrechnungRow, 'geschlossen'>): boolean => bool(row.geschlossen);
+export const istGeschlossen = (row: Pick<KassaabrechnungRow, 'geschlossen'>): boolean => istWahr(row.geschlossen);
 
 /** The period with this id, or 404. `forUpdate` locks it (counter, closing) until the transaction ends. */
 export async function ladePeriode(db: Db, id: number, opts: { forUpdate?: boolean } = {}): Promise<KassaabrechnungRow> {

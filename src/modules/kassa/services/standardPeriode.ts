@@ -8,8 +8,8 @@ import { ladePeriode } from './periode';
 // The screens' default period (GetKassaabrechnungDatum) and the small row helpers the S1 services
 // share. A call that names no period works on this one.
 
-/** BOOLEAN columns answer 0/1 on SQLite, true/false or 0/1 on MySQL. */
-export const istWahr = (v: unknown): boolean => v === true || v === 1 || v === '1';
+/** BOOLEAN columns answer 0/1 on SQLite, true/false or 0/1 on MySQL (one helper, in periode.ts). */
+export { istWahr } from './periode';
 
 /** A DATE column as `YYYY-MM-DD` (the pool reads dates as strings; this also guards a Date object). */
 export const datumOf = (v: unknown): string =>
