@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { dateOf } from '../../../platform/dates';
 import { todayIso } from '../../../platform/dates/today';
 import type { Db } from '../../../platform/db/db';
 import { notFound } from '../../../platform/errors';
@@ -12,8 +13,7 @@ import { ladePeriode } from './periode';
 export { istWahr } from './periode';
 
 /** A DATE column as `YYYY-MM-DD` (the pool reads dates as strings; this also guards a Date object). */
-export const datumOf = (v: unknown): string =>
-  v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '').slice(0, 10);
+export const datumOf = (v: unknown): string => dateOf(v) ?? '';
 
 export const KEINE_KASSAABRECHNUNG =
   'Es gibt noch keine Kassaabrechnung. Bitte legen Sie unter Basisdaten → Kassaabrechnung eine an.';
