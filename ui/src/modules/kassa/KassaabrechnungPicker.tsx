@@ -98,18 +98,27 @@ export function ohneKassajahr(periode: SelectedKassaabrechnung): boolean {
 export function PeriodenHinweis({ periode }: { periode: SelectedKassaabrechnung }) {
   if (ohneKassajahr(periode)) {
     return (
-      <MessageBanner
-        level="info"
-        title="Noch kein Kassajahr"
-        message={
-          <>
-            Legen Sie zuerst unter{' '}
-            <Link href="/basisdatenabrechnung/kassaabrechnung">Basisdaten → Kassaabrechnung</Link> das erste Kassajahr
-            an; Buchungskonten, Kostenstellen und Anfangsbestände gehören jeweils zu einem Kassajahr.
-          </>
-        }
-      />
+      <KeinKassajahr dann="Buchungskonten, Kostenstellen und Anfangsbestände gehören jeweils zu einem Kassajahr." />
     );
   }
   return <GeschlossenBanner kassaabrechnung={periode.kassaabrechnung} />;
+}
+
+/**
+ * The hint of a new club before its first Kassajahr, the same on every Kassa screen: where to
+ * create one (with the link) and, in `dann`, what this screen does once there is one.
+ */
+export function KeinKassajahr({ dann }: { dann: string }) {
+  return (
+    <MessageBanner
+      level="info"
+      title="Noch kein Kassajahr"
+      message={
+        <>
+          Legen Sie zuerst unter <Link href="/basisdatenabrechnung/kassaabrechnung">Basisdaten → Kassaabrechnung</Link>{' '}
+          das erste Kassajahr an; {dann}
+        </>
+      }
+    />
+  );
 }

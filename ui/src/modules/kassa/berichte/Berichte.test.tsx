@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppHarness, json, waitFor } from '../../../testing/appHarness';
+import { createAppHarness, json, problem, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
 import { callsTo } from '../../../testing/testHelpers';
 import { signedIn } from '../../../testing/testKit';
@@ -89,6 +89,20 @@ afterEach(async () => {
 });
 
 describe('Kassabericht', () => {
+  it('tells a club without any Kassajahr where to create one, and asks for no report', async () => {
+    app.api({
+      ...base,
+      'GET /api/Common/Kassaabrechnungen': () => json([]),
+      'GET /api/Abrechnung/GetKassaabrechnungDatum': () => problem(404, 'Keine Kassaabrechnung'),
+    });
+    await app.renderAt('/kassa/kassabericht');
+    await waitFor(() => expect(text()).toContain('Noch kein Kassajahr'));
+    expect(text()).toContain('dann zeigt der Bericht seine Buchungen.');
+    expect(container.querySelector('a[href="/basisdatenabrechnung/kassaabrechnung"]')).toBeTruthy();
+    const urls = app.fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls.filter((u) => u.startsWith('/api/Kassa/Kassabericht'))).toEqual([]);
+  });
+
   it('shows the default period’s accounts and booking accounts with their sums, the green check line and the files', async () => {
     app.api({ ...base, 'GET /api/Kassa/Kassabericht?kassaabrechnungID=7&format=json': () => json(KASSABERICHT) });
     await app.renderAt('/kassa/kassabericht');

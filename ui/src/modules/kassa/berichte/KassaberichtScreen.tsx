@@ -2,10 +2,9 @@ import { Button, Flex, Text } from '@adobe/react-spectrum';
 import { useApi } from '../../../api/useApi';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
-import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import { KassaabrechnungPicker, KeinKassajahr, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
 import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons, KASSA_API } from './berichtKit';
 import type { Kassabericht } from './berichtTypen';
-import { KeineKassaabrechnung } from './KeineKassaabrechnung';
 
 type KontoZeile = Kassabericht['konten'][number];
 type BuchungskontoZeile = Kassabericht['buchungskonten'][number];
@@ -65,7 +64,7 @@ export default function KassaberichtScreen() {
         />
       </Flex>
       {loaded && kassaabrechnungId === undefined ? (
-        <KeineKassaabrechnung />
+        <KeinKassajahr dann="dann zeigt der Bericht seine Buchungen." />
       ) : bericht.error ? (
         <LoadFailed
           title="Der Kassabericht konnte nicht geladen werden."

@@ -10,10 +10,9 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { DateField } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
-import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import { KassaabrechnungPicker, KeinKassajahr, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
 import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons } from './berichtKit';
 import { GRUPPIERUNGEN, type Gruppierung, type Kontobericht, type KontoberichtEintrag } from './berichtTypen';
-import { KeineKassaabrechnung } from './KeineKassaabrechnung';
 
 const ALLE = 'alle';
 
@@ -165,7 +164,7 @@ export default function KontoberichtScreen() {
         />
       </Flex>
       {loaded && kassaabrechnungId === undefined && !(von.iso && bis.iso) ? (
-        <KeineKassaabrechnung />
+        <KeinKassajahr dann="dann zeigt der Bericht seine Buchungen." />
       ) : bericht.error ? (
         <LoadFailed
           title="Der Kontobericht konnte nicht geladen werden."

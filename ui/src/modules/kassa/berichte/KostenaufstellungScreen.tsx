@@ -2,10 +2,9 @@ import { Flex } from '@adobe/react-spectrum';
 import { useApi } from '../../../api/useApi';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
-import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import { KassaabrechnungPicker, KeinKassajahr, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
 import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons } from './berichtKit';
 import type { Kostenaufstellung } from './berichtTypen';
-import { KeineKassaabrechnung } from './KeineKassaabrechnung';
 
 type Zeile = Kostenaufstellung['kostenstellen'][number];
 
@@ -32,7 +31,7 @@ export default function KostenaufstellungScreen() {
         />
       </Flex>
       {loaded && kassaabrechnungId === undefined ? (
-        <KeineKassaabrechnung />
+        <KeinKassajahr dann="dann zeigt der Bericht seine Buchungen." />
       ) : bericht.error ? (
         <LoadFailed
           title="Die Kostenaufstellung konnte nicht geladen werden."

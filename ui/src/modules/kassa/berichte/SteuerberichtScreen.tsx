@@ -5,10 +5,9 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Geld } from '../Geld';
-import { KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import { KassaabrechnungPicker, KeinKassajahr, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
 import { BerichtKopf, BerichtTabelle, berichtUrl, DownloadButtons } from './berichtKit';
 import type { Steuerbericht } from './berichtTypen';
-import { KeineKassaabrechnung } from './KeineKassaabrechnung';
 
 type Satz = Steuerbericht['saetze'][number];
 
@@ -45,7 +44,7 @@ export default function SteuerberichtScreen() {
         />
       </Flex>
       {loaded && kassaabrechnungId === undefined ? (
-        <KeineKassaabrechnung />
+        <KeinKassajahr dann="dann zeigt der Bericht seine Buchungen." />
       ) : steuerNichtAktiv(bericht.error) ? (
         <MessageBanner
           level="info"

@@ -413,6 +413,6 @@ describe('KassabuchScreen', () => {
       'GET /api/Abrechnung/GetKassaabrechnungDatum': () => problem(404, 'Keine Kassaabrechnung'),
     });
     await app.renderAt('/kassa/kassabuch');
-    await waitFor(() => expect(container.textContent).toContain('Noch keine Kassaabrechnung'));
+    await waitFor(() => expect(container.textContent).toContain('Noch kein Kassajahr'));
   });
 });

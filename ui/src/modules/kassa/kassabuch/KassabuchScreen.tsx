@@ -1,14 +1,12 @@
 import {
   AlertDialog,
   Button,
-  Content,
   DialogContainer,
   Disclosure,
   DisclosurePanel,
   DisclosureTitle,
   Flex,
   Heading,
-  IllustratedMessage,
   Text,
   View,
 } from '@adobe/react-spectrum';
@@ -27,7 +25,12 @@ import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { BankImportDialog } from '../bankimport/BankImportDialog';
 import { Geld } from '../Geld';
-import { KASSAABRECHNUNG_PARAM, KassaabrechnungPicker, useSelectedKassaabrechnung } from '../KassaabrechnungPicker';
+import {
+  KASSAABRECHNUNG_PARAM,
+  KassaabrechnungPicker,
+  KeinKassajahr,
+  useSelectedKassaabrechnung,
+} from '../KassaabrechnungPicker';
 import { EintragDialog } from './EintragDialog';
 import { HauptFilter, StatusPicker, useKassabuchFilter, WeitereFilter } from './KassabuchFilter';
 import { KassabuchTabelle, type ZeilenAktion } from './KassabuchTabelle';
@@ -114,15 +117,7 @@ export default function KassabuchScreen() {
     return (
       <Flex direction="column" gap="size-200">
         {header}
-        <View borderWidth="thin" borderColor="default" borderRadius="medium" padding="size-300" maxWidth="size-6000">
-          <IllustratedMessage>
-            <Heading>Noch keine Kassaabrechnung</Heading>
-            <Content>
-              Legen Sie unter Basisdaten → Kassaabrechnung zuerst eine Kassaabrechnung (das Kassajahr) an; dann kann
-              hier gebucht werden.
-            </Content>
-          </IllustratedMessage>
-        </View>
+        <KeinKassajahr dann="dann kann hier gebucht werden." />
       </Flex>
     );
   }
