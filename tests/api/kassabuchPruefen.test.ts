@@ -247,6 +247,28 @@ describe('StornoKassabuch', () => {
     });
     expect(beide.body).toEqual({ geloescht: 2, uebersprungen: 0 });
   });
+
+  it('keeps a reversal the negation of its original: neither may be changed (409); without the reversal the original may', async () => {
+    const e = await buche({ text: 'Doppelt gebucht', datum: '2026-06-10', betragCent: 5_000 });
+    const s = (await kassier.post<Eintrag>('Kassa/StornoKassabuch', { id: e.id, datum: '2026-06-11' })).body;
+    const original = await kassier.post<Problem>('Kassa/UpdateKassabuch', { ...e, betragCent: 6_000 });
+    expect([original.status, original.body.code]).toEqual([409, 'kassabuch_storniert']);
+    const storno = await kassier.post<Problem>('Kassa/UpdateKassabuch', { ...s, betragCent: -1 });
+    expect([storno.status, storno.body.code]).toEqual([409, 'kassabuch_storno']);
+    const beide = await kassier.get<KassabuchAntwort>('Kassa/GetKassabuch', { entryID: e.id });
+    expect(beide.body.eintraege[0]?.betragCent).toBe(5_000);
+    expect(
+      (await kassier.get<KassabuchAntwort>('Kassa/GetKassabuch', { entryID: s.id })).body.eintraege[0]?.betragCent,
+    ).toBe(-5_000);
+    // The unchecked reversal deleted, the original is an ordinary entry again.
+    expect((await kassier.delete('Kassa/DeleteKassabuchFiltered', { entryID: s.id })).body).toEqual({
+      geloescht: 1,
+      uebersprungen: 0,
+    });
+    const danach = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', { ...e, betragCent: 6_000 });
+    expect(danach.status, danach.text).toBe(200);
+    expect(danach.body.betragCent).toBe(6_000);
+  });
 });
 
 describe('DeleteKassabuchFiltered', () => {

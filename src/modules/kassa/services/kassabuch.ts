@@ -76,6 +76,28 @@ export async function speichereEintrag(db: Db, actor: Actor, input: KassabuchInp
   return aendereEintrag(db, actor, input);
 }
 
+/**
+ * A reversal must stay the exact negation of its original: neither may change (409). While both are
+ * unchecked, the Kassier deletes the reversal (DeleteKassabuchFiltered) and then corrects the original.
+ */
+async function assertKeinStornoPaar(db: Db, row: Pick<KassabuchRow, 'id' | 'belegnummer' | 'storno_von_id'>) {
+  if (row.storno_von_id != null) {
+    throw conflict(
+      `Beleg ${row.belegnummer} ist eine Stornobuchung und kann nicht geändert werden.`,
+      'Solange sie nicht geprüft ist, kann sie gelöscht werden.',
+      'kassabuch_storno',
+    );
+  }
+  const storno = await db('kassabuch').where({ storno_von_id: row.id }).first('belegnummer');
+  if (storno) {
+    throw conflict(
+      `Beleg ${row.belegnummer} ist storniert (Beleg ${storno.belegnummer}) und kann nicht mehr geändert werden.`,
+      'Solange die Stornobuchung nicht geprüft ist, kann sie gelöscht und der Beleg danach geändert werden.',
+      'kassabuch_storniert',
+    );
+  }
+}
+
 async function aendereEintrag(db: Db, actor: Actor, input: KassabuchInput): Promise<Eintrag> {
   // The version first (it locks the row on MariaDB), then the state it guards.
   await claimVersion(db, {
@@ -89,6 +111,7 @@ async function aendereEintrag(db: Db, actor: Actor, input: KassabuchInput): Prom
   const before = await db('kassabuch').where({ id: input.id }).first();
   if (!before) throw notFound(EINTRAG_NICHT_GEFUNDEN);
   assertUngeprueft(before);
+  await assertKeinStornoPaar(db, before);
   const periode = await ladePeriode(db, Number(before.kassaabrechnung_id));
   assertOffen(periode);
   const neue = await periodeFuerDatum(db, input.datum);
