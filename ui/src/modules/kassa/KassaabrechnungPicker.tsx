@@ -75,13 +75,20 @@ export function KassaabrechnungPicker({ label = 'Kassaabrechnung' }: Kassaabrech
  * The banner of a closed period: "Kassaabrechnung 2025 ist abgeschlossen – nur Ansicht". The
  * screens disable their inputs under it; reopening is on the Kassaabrechnung screen.
  */
-export function GeschlossenBanner({ kassaabrechnung }: { kassaabrechnung: KassaabrechnungLookup | undefined }) {
+export function GeschlossenBanner({
+  kassaabrechnung,
+  message = 'Ein abgeschlossenes Kassajahr kann nicht mehr geändert werden. Unter Basisdaten → Kassaabrechnung kann es ein Berechtigter wieder öffnen.',
+}: {
+  kassaabrechnung: KassaabrechnungLookup | undefined;
+  /** What still works on this screen, where it is more than nothing (the Kassabuch: Storno). */
+  message?: string;
+}) {
   if (!kassaabrechnung?.geschlossen) return null;
   return (
     <MessageBanner
       level="info"
       title={`Kassaabrechnung ${kassaabrechnung.jahr} ist abgeschlossen – nur Ansicht`}
-      message="Ein abgeschlossenes Kassajahr kann nicht mehr geändert werden. Unter Basisdaten → Kassaabrechnung kann es ein Berechtigter wieder öffnen."
+      message={message}
     />
   );
 }

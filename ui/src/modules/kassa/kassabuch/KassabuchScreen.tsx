@@ -1,21 +1,9 @@
-import {
-  AlertDialog,
-  Button,
-  DialogContainer,
-  Disclosure,
-  DisclosurePanel,
-  DisclosureTitle,
-  Flex,
-  Heading,
-  Text,
-  View,
-} from '@adobe/react-spectrum';
+import { Button, Disclosure, DisclosurePanel, DisclosureTitle, Flex, Heading, Text, View } from '@adobe/react-spectrum';
 import Checkmark from '@spectrum-icons/workflow/Checkmark';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Import from '@spectrum-icons/workflow/Import';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { formatEuro } from '../../../../../src/platform/money';
 import { useHasRight } from '../../../api/common';
 import { useBuchungskontenLookup, useKonten, useKostenstellenLookup } from '../../../api/kassa';
 import { saveWithToast, showErrorToast } from '../../../api/toast';
@@ -26,34 +14,18 @@ import { MessageBanner } from '../../../components/MessageBanner';
 import { BankImportDialog } from '../bankimport/BankImportDialog';
 import { Geld } from '../Geld';
 import {
+  GeschlossenBanner,
   KASSAABRECHNUNG_PARAM,
   KassaabrechnungPicker,
   KeinKassajahr,
   useSelectedKassaabrechnung,
 } from '../KassaabrechnungPicker';
-import { EintragDialog } from './EintragDialog';
+import { buchungen, type KassabuchDialog, KassabuchDialoge } from './KassabuchDialoge';
 import { HauptFilter, StatusPicker, useKassabuchFilter, WeitereFilter } from './KassabuchFilter';
 import { KassabuchTabelle, type ZeilenAktion } from './KassabuchTabelle';
-import {
-  belegeHochladen,
-  deleteGefiltert,
-  type Eintrag,
-  exportKassabuch,
-  pruefeGefiltert,
-  stornoEintrag,
-  useKassabuch,
-} from './kassabuchApi';
+import { belegeHochladen, deleteGefiltert, type Eintrag, exportKassabuch, useKassabuch } from './kassabuchApi';
 import { SchnellErfassung } from './SchnellErfassung';
 import './kassabuch.css';
-
-type DialogState =
-  | { art: 'eintrag'; eintrag: Eintrag }
-  | { art: 'storno'; eintrag: Eintrag }
-  | { art: 'pruefen'; anzahl: number }
-  | { art: 'loeschen'; geloescht: number; uebersprungen: number }
-  | null;
-
-const buchungen = (n: number) => (n === 1 ? '1 Buchung' : `${n} Buchungen`);
 
 /**
  * Spec §2 /kassa/kassabuch: the cash book of a period. Fast entry on top (Enter books and opens
@@ -72,7 +44,7 @@ export default function KassabuchScreen() {
   const konten = useKonten();
   const buchungskonten = useBuchungskontenLookup(kassaabrechnungId);
   const kostenstellen = useKostenstellenLookup(kassaabrechnungId);
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [dialog, setDialog] = useState<KassabuchDialog>(null);
   const [importOffen, setImportOffen] = useState(false);
   const geschlossen = kassaabrechnung?.geschlossen === true;
   const name = kassaabrechnung?.name ?? '';
@@ -178,13 +150,10 @@ export default function KassabuchScreen() {
           <WeitereFilter buchungskonten={buchungskonten.data ?? []} kostenstellen={kostenstellen.data ?? []} />
         </DisclosurePanel>
       </Disclosure>
-      {geschlossen ? (
-        <MessageBanner
-          level="info"
-          title={`Kassaabrechnung ${kassaabrechnung?.jahr ?? name} ist abgeschlossen – nur Ansicht`}
-          message="In einer abgeschlossenen Kassaabrechnung kann nicht mehr gebucht, geändert oder gelöscht werden. Eine Korrektur ist ein Storno: die Gegenbuchung kommt mit heutigem Datum ins laufende Kassajahr."
-        />
-      ) : null}
+      <GeschlossenBanner
+        kassaabrechnung={kassaabrechnung}
+        message="In einer abgeschlossenen Kassaabrechnung kann nicht mehr gebucht, geändert oder gelöscht werden. Eine Korrektur ist ein Storno: die Gegenbuchung kommt mit heutigem Datum ins laufende Kassajahr."
+      />
       {urlFilter.entryID !== undefined ? (
         <MessageBanner
           level="info"
@@ -267,85 +236,17 @@ export default function KassabuchScreen() {
         onImported={() => void buch.mutate()}
         kontoId={konten.data?.find((k) => k.id === urlFilter.SelectedKonto && k.art === 'bank')?.id}
       />
-      <DialogContainer onDismiss={() => setDialog(null)}>
-        {dialog?.art === 'eintrag' ? (
-          <EintragDialog
-            eintrag={dialog.eintrag}
-            konten={konten.data ?? []}
-            buchungskonten={buchungskonten.data ?? []}
-            kostenstellen={kostenstellen.data ?? []}
-            readOnly={!canEdit || geschlossen}
-          />
-        ) : dialog?.art === 'storno' ? (
-          <AlertDialog
-            title={`Beleg ${dialog.eintrag.belegnummer} stornieren?`}
-            variant="warning"
-            primaryActionLabel="Stornieren"
-            cancelLabel="Abbrechen"
-            autoFocusButton="cancel"
-            onPrimaryAction={() => {
-              const e = dialog.eintrag;
-              void saveWithToast(() => stornoEintrag(e.id), {
-                success: (s) =>
-                  s.kassaabrechnungId === e.kassaabrechnungId
-                    ? `Beleg ${e.belegnummer} storniert: Gegenbuchung Beleg ${s.belegnummer}.`
-                    : `Beleg ${e.belegnummer} storniert: Gegenbuchung Beleg ${s.belegnummer} im laufenden Kassajahr.`,
-              }).catch(() => undefined);
-            }}
-          >
-            Es wird eine Gegenbuchung über {formatEuro(-dialog.eintrag.betragCent)} mit heutigem Datum angelegt
-            (gleiches Konto, gleiches Buchungskonto; ist dieses Kassajahr abgeschlossen, im laufenden Kassajahr auf dem
-            Buchungskonto derselben Nummer). Der ursprüngliche Beleg bleibt im Kassabuch und wird als „storniert“
-            markiert.
-          </AlertDialog>
-        ) : dialog?.art === 'pruefen' ? (
-          <AlertDialog
-            title="Buchungen als geprüft markieren?"
-            variant="confirmation"
-            primaryActionLabel="Geprüft markieren"
-            cancelLabel="Abbrechen"
-            autoFocusButton="cancel"
-            onPrimaryAction={() => {
-              if (!filter) return;
-              void saveWithToast(() => pruefeGefiltert(filter), {
-                success: (r) => `${buchungen(r.geprueft)} als geprüft markiert.`,
-              }).catch(() => undefined);
-            }}
-          >
-            {filterAktiv ? 'Die' : 'Alle'} {buchungen(dialog.anzahl)}
-            {filterAktiv ? ' der aktuellen Filter' : ` der Kassaabrechnung ${name}`} werden als geprüft markiert. Danach
-            lassen sie sich nicht mehr ändern oder löschen; eine Korrektur ist dann nur noch eine Storno-Buchung.
-          </AlertDialog>
-        ) : dialog?.art === 'loeschen' ? (
-          dialog.geloescht === 0 ? (
-            <AlertDialog title="Nichts zu löschen" variant="information" primaryActionLabel="Schließen">
-              {dialog.uebersprungen
-                ? `Alle ${buchungen(dialog.uebersprungen)} dieser Auswahl sind geprüft oder storniert und bleiben.`
-                : 'Diese Auswahl enthält keine Buchungen.'}
-            </AlertDialog>
-          ) : (
-            <AlertDialog
-              title={`${buchungen(dialog.geloescht)} löschen?`}
-              variant="destructive"
-              primaryActionLabel="Löschen"
-              cancelLabel="Abbrechen"
-              autoFocusButton="cancel"
-              onPrimaryAction={() => {
-                if (!filter) return;
-                void saveWithToast(() => deleteGefiltert(filter, false), {
-                  success: (r) => `${buchungen(r.geloescht)} gelöscht.`,
-                }).catch(() => undefined);
-              }}
-            >
-              {buchungen(dialog.geloescht)} {dialog.geloescht === 1 ? 'wird' : 'werden'} gelöscht
-              {dialog.uebersprungen
-                ? `, ${dialog.uebersprungen} ${dialog.uebersprungen === 1 ? 'bleibt' : 'bleiben'} (geprüft oder storniert)`
-                : ''}
-              . Ihre Belege (Dateien) werden mitgelöscht. Die Beleg-Nummern werden nicht neu vergeben.
-            </AlertDialog>
-          )
-        ) : null}
-      </DialogContainer>
+      <KassabuchDialoge
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        filter={filter}
+        filterAktiv={filterAktiv}
+        name={name}
+        konten={konten.data ?? []}
+        buchungskonten={buchungskonten.data ?? []}
+        kostenstellen={kostenstellen.data ?? []}
+        readOnly={!canEdit || geschlossen}
+      />
     </Flex>
   );
 }
