@@ -18,7 +18,15 @@ export type KassabuchBench = {
   ratio: number;
   /** Median time (ms) of one answer right after a change of an entry: the book is built anew. */
   afterChangeMs: number;
+  /**
+   * Its p95: the load above mostly measures the kept answer, so this is the p95 of GetKassabuch that
+   * the issue asks for when the book has just changed (the Kassier's usual case while booking).
+   */
+  afterChangeP95Ms: number;
 };
+
+/** Answers built anew after a change, per query (enough for a p95 that is not the maximum). */
+const COLD_SAMPLES = 20;
 
 const QUERIES = ['', '?SelectedKonto=KASSA&kassabuchFilterVon=2026-03-01&kassabuchFilterBis=2026-03-31'];
 
@@ -80,7 +88,7 @@ export async function benchKassabuch(opts: {
       const { app: a, bare: b, ratio } = await compareLoad(`${app.url}${path}`, bareUrl, headers, opts);
       server.close();
       const cold: number[] = [];
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < COLD_SAMPLES; i++) {
         await db('kassabuch')
           .where({ id: 1 + i })
           .update({ updated_at: nowDb() });
@@ -98,7 +106,8 @@ export async function benchKassabuch(opts: {
         app: a,
         bare: b,
         ratio,
-        afterChangeMs: cold[3] ?? 0,
+        afterChangeMs: cold[Math.floor(COLD_SAMPLES / 2)] ?? 0,
+        afterChangeP95Ms: cold[Math.ceil(COLD_SAMPLES * 0.95) - 1] ?? 0,
       });
     }
     return results;
