@@ -1,8 +1,14 @@
 import { Item, Picker, TextArea, TextField, useDialogContainer } from '@adobe/react-spectrum';
 import { kassabuchBody } from '../../../../../src/modules/kassa/schema/kassabuch';
+import { STEUERSAETZE, type Steuersatz } from '../../../../../src/modules/kassa/schema/steuersatz';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro, parseGermanAmount } from '../../../../../src/platform/money';
-import type { BuchungskontoLookup, KontoLookup, KostenstelleLookup } from '../../../api/kassa';
+import {
+  type BuchungskontoLookup,
+  type KontoLookup,
+  type KostenstelleLookup,
+  useSteuersatzFlag,
+} from '../../../api/kassa';
 import { DateField, FormDialog, invalid } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { useZodForm } from '../../../lib/useZodForm';
@@ -12,8 +18,6 @@ import { type Eintrag, fetchEintrag, saveEintrag } from './kassabuchApi';
 // An existing entry in a dialog: every field of UpdateKassabuch. A checked entry (geprüft) opens
 // read-only: it can no longer change (BAO § 131), a correction is a Storno. The server says 409
 // when it was checked meanwhile; the message shows as the error toast and the dialog stays open.
-
-const STEUERSAETZE = [0, 10, 20, 100] as const;
 
 const toValues = (e: Eintrag) => ({
   datum: formatGermanDate(e.datum),
@@ -39,6 +43,7 @@ export interface EintragDialogProps {
 export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, readOnly }: EintragDialogProps) {
   const { dismiss } = useDialogContainer();
   const gesperrt = readOnly || eintrag.geprueft;
+  const steuerFlag = useSteuersatzFlag();
   const form = useZodForm(kassabuchBody, {
     initial: toValues(eintrag),
     labels: {
@@ -67,7 +72,7 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
       kontoId: v.kontoId,
       buchungskontoId: v.buchungskontoId,
       kostenstelleId: v.kostenstelleId || null,
-      steuersatz: v.steuersatz as (typeof STEUERSAETZE)[number],
+      steuersatz: v.steuersatz as Steuersatz,
       text: v.text.trim(),
       kommentar: v.kommentar.trim() || null,
       rechnungsdatum: parseGermanDate(v.rechnungsdatum) ?? null,
@@ -78,6 +83,10 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
     conflict: { record: eintrag, toValues, reload: () => fetchEintrag(eintrag.id) },
     readOnly: gesperrt,
   });
+
+  // A club without the tax flag books without rates (as the booking account dialog): the field
+  // shows only with the flag, or for an entry that carries a rate from before.
+  const mitSteuer = steuerFlag || eintrag.steuersatz !== 0;
 
   // The entry's own accounts stay choosable even when deactivated or deleted since.
   const kontoItems = konten.some((k) => k.id === eintrag.kontoId)
@@ -160,17 +169,19 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
       >
         {(k) => <Item key={String(k.id)}>{k.label}</Item>}
       </Picker>
-      <Picker
-        label="Steuersatz"
-        id={form.idOf('steuersatz')}
-        items={STEUERSAETZE.map((s) => ({ id: s, label: `${s} %` }))}
-        selectedKey={String(form.values.steuersatz)}
-        onSelectionChange={(key) => form.set('steuersatz', Number(key))}
-        isDisabled={gesperrt}
-        {...invalid(form.errors.steuersatz)}
-      >
-        {(s) => <Item key={String(s.id)}>{s.label}</Item>}
-      </Picker>
+      {mitSteuer ? (
+        <Picker
+          label="Steuersatz"
+          id={form.idOf('steuersatz')}
+          items={STEUERSAETZE.map((s) => ({ id: s, label: `${s} %` }))}
+          selectedKey={String(form.values.steuersatz)}
+          onSelectionChange={(key) => form.set('steuersatz', Number(key))}
+          isDisabled={gesperrt}
+          {...invalid(form.errors.steuersatz)}
+        >
+          {(s) => <Item key={String(s.id)}>{s.label}</Item>}
+        </Picker>
+      ) : null}
       <TextField label="Text" isRequired maxLength={500} {...form.field('text')} />
       <TextArea label="Kommentar" maxLength={5000} {...form.field('kommentar')} />
       <DateField label="Rechnungsdatum" readOnly={gesperrt} {...form.field('rechnungsdatum')} />

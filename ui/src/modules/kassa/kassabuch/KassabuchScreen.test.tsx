@@ -320,6 +320,8 @@ describe('KassabuchScreen', () => {
     await waitFor(() => expect(dialog()?.textContent).toContain('Beleg 2 bearbeiten'));
     expect(field(dialog()!, 'Betrag').value).toBe('-12,50');
     expect(field(dialog()!, 'Datum').value).toBe('05.03.2026');
+    // No tax flag (GetSteuersatzFlag not answered): no tax rate to choose; the body keeps 0.
+    expect(dialog()?.textContent).not.toContain('Steuersatz');
     await typeInto(field(dialog()!, 'Text'), 'Schrauben und Dübel');
     await typeInto(field(dialog()!, 'Betrag'), '-13,80');
     await click(button(dialog()!, 'Speichern'));
@@ -340,6 +342,19 @@ describe('KassabuchScreen', () => {
       adresseId: null,
     });
     await waitFor(() => expect(dialog()).toBeNull());
+  });
+
+  it('offers the tax rate in the entry dialog when the club books with tax', async () => {
+    app.api({
+      ...signedIn(EDIT),
+      ...lookups(),
+      'GET /api/Kassa/GetSteuersatzFlag': () => json(true),
+      [BUCH]: () => json({ eintraege: EINTRAEGE, summe: SUMME }),
+    });
+    await app.renderAt('/kassa/kassabuch');
+    await waitFor(() => expect(tableRows()).toHaveLength(2));
+    await click(button(container, 'Beleg 2 bearbeiten'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Steuersatz'));
   });
 
   it('shows the refusal of an entry checked meanwhile and keeps the dialog open', async () => {
