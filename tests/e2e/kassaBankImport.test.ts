@@ -70,8 +70,14 @@ describe('Bank import in the browser', () => {
     const text = await flatText(dialog);
     expect(text).toContain('2 Buchungen in der Datei · 2 neu · 0 bereits importiert');
     expect(text).toContain('Der Kontoauszug geht nicht auf');
+    // Once: the dialog's banner, not again as the server's line under "Bitte prüfen".
+    expect(text.split('geht nicht auf').length - 1).toBe(1);
     expect(text).toContain(
       'Anfangssaldo -€ 50,00 + Summe € 110,00 = € 60,00, laut Auszug ist der Endsaldo aber € 65,00 (Differenz € 5,00)',
+    );
+    // The file holds two statements: the one that does not add up is named.
+    expect(text).toContain(
+      'Betroffen ist der Auszug von AT611904300234573201: Anfangssaldo € 70,00 + Buchungen -€ 10,00 = € 60,00, laut Bank € 65,00.',
     );
     const zeilen = dialog.getByRole('table', { name: 'Vorschau der Bankbuchungen' }).locator('tbody tr');
     expect(await zeilen.count()).toBe(2);

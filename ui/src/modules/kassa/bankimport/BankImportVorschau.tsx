@@ -24,17 +24,14 @@ export function istSaldoWarnung(zeile: string): boolean {
 
 /**
  * Opening + entries = closing of the statement(s): a tick, or one warning with the numbers. A file
- * of several statements is checked per statement: then the server's line per statement that does
- * not add up (`saldoZeilen`) says which one, where the file's total would hide it.
+ * of several statements also names the statements that do not add up (the server checks each).
  */
 export function SaldoPruefung({
   saldo,
-  auszuege = 1,
-  saldoZeilen = [],
+  auszuege = [],
 }: {
   saldo: BankImportErgebnis['saldo'];
-  auszuege?: number;
-  saldoZeilen?: string[];
+  auszuege?: BankImportErgebnis['auszuege'];
 }) {
   if (saldo.stimmt === null) {
     return (
@@ -52,22 +49,22 @@ export function SaldoPruefung({
       </Text>
     );
   }
-  const abweichungen = saldoZeilen.filter((z) => z.startsWith('Der Kontoauszug'));
-  if (auszuege > 1 && abweichungen.length) {
-    return (
-      <MessageBanner
-        level="warning"
-        title="Der Kontoauszug geht nicht auf"
-        message={`${abweichungen.join(' ')} Fehlt ein Auszug oder wurde die Datei gekürzt? Sie können trotzdem importieren.`}
-      />
-    );
-  }
   const gerechnet = (saldo.anfangCent ?? 0) + saldo.summeCent;
+  const betroffen =
+    auszuege.length > 1
+      ? auszuege
+          .filter((a) => a.stimmt === false)
+          .map(
+            (a) =>
+              ` Betroffen ist der Auszug${a.iban ? ` von ${a.iban}` : ''}: Anfangssaldo ${euro(a.anfangCent)} + Buchungen ${euro(a.summeCent)} = ${euro((a.anfangCent ?? 0) + a.summeCent)}, laut Bank ${euro(a.endeCent)}.`,
+          )
+          .join('')
+      : '';
   return (
     <MessageBanner
       level="warning"
       title="Der Kontoauszug geht nicht auf"
-      message={`${rechnung} = ${euro(gerechnet)}, laut Auszug ist der Endsaldo aber ${euro(saldo.endeCent)} (Differenz ${euro((saldo.endeCent ?? 0) - gerechnet)}). Fehlt ein Auszug oder wurde die Datei gekürzt? Sie können trotzdem importieren.`}
+      message={`${rechnung} = ${euro(gerechnet)}, laut Auszug ist der Endsaldo aber ${euro(saldo.endeCent)} (Differenz ${euro((saldo.endeCent ?? 0) - gerechnet)}).${betroffen} Fehlt ein Auszug oder wurde die Datei gekürzt? Sie können trotzdem importieren.`}
     />
   );
 }
@@ -82,11 +79,7 @@ export function BankImportVorschau({ vorschau }: { vorschau: BankImportErgebnis 
         {vorschau.eintraege.length} Buchungen in der Datei · {vorschau.importiert} neu · {vorschau.duplikate} bereits
         importiert
       </Text>
-      <SaldoPruefung
-        saldo={vorschau.saldo}
-        auszuege={vorschau.auszuege.length}
-        saldoZeilen={vorschau.warnungen.filter(istSaldoWarnung)}
-      />
+      <SaldoPruefung saldo={vorschau.saldo} auszuege={vorschau.auszuege} />
       {warnungen.length ? (
         <div>
           <Text UNSAFE_className="kgv-bankimport-warnung">Bitte prüfen:</Text>
