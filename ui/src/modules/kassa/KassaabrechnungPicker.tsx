@@ -1,5 +1,6 @@
 import { Item, Link, Picker } from '@adobe/react-spectrum';
 import { type Key, useCallback } from 'react';
+import { useHasRight } from '../../api/common';
 import { type KassaabrechnungLookup, useKassaabrechnungDatum, useKassaabrechnungen } from '../../api/kassa';
 import { useQueryParam } from '../../app/useQueryParam';
 import { MessageBanner } from '../../components/MessageBanner';
@@ -91,6 +92,21 @@ export function GeschlossenBanner({
       message={message}
     />
   );
+}
+
+/**
+ * Whether the user may change the records of the shown period (booking accounts, cost centres,
+ * plot assignment): the Edit right, and a period that exists and is not closed. Without it the
+ * screens hide their Edit-only buttons and open their dialogs read-only.
+ */
+export function usePeriodeAenderbar(periode: SelectedKassaabrechnung): boolean {
+  const edit = useHasRight('WebApp.Kassa.Edit') === true;
+  return edit && periode.kassaabrechnung?.geschlossen !== true && !ohneKassajahr(periode);
+}
+
+/** A period-bound list: empty (not "loading") when the club has no period to load it for. */
+export function periodenListe<Q extends { data?: unknown }>(periode: SelectedKassaabrechnung, geladen: Q): Q {
+  return ohneKassajahr(periode) ? { ...geladen, data: [] } : geladen;
 }
 
 /** True once it is known that the club has no period yet (a new club before its first Kassajahr). */

@@ -1,7 +1,6 @@
 import { AlertDialog, Checkbox, DialogContainer } from '@adobe/react-spectrum';
 import Delete from '@spectrum-icons/workflow/Delete';
 import { useMemo, useState } from 'react';
-import { useHasRight } from '../../../api/common';
 import { useSteuersatzFlag } from '../../../api/kassa';
 import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
@@ -10,8 +9,9 @@ import { type ListColumn, ListScreen, RowAction } from '../../../components/list
 import { centColumn } from '../Geld';
 import {
   KassaabrechnungPicker,
-  ohneKassajahr,
   PeriodenHinweis,
+  periodenListe,
+  usePeriodeAenderbar,
   useSelectedKassaabrechnung,
 } from '../KassaabrechnungPicker';
 import { type Buchungskonto, deleteBuchungskonto, useBuchungskontenList } from './api';
@@ -81,12 +81,10 @@ export default function BuchungskontenScreen() {
   const [geloeschteParam, setGeloeschte] = useQueryParam('geloeschte');
   const showDeleted = geloeschteParam === '1';
   const geladen = useBuchungskontenList(periode.kassaabrechnungId, showDeleted);
-  // Without any period there is nothing to load: an empty list under the hint, not "loading".
-  const query = ohneKassajahr(periode) ? { ...geladen, data: [] } : geladen;
+  const query = periodenListe(periode, geladen);
   const steuer = useSteuersatzFlag();
   const cols = useMemo(() => columns(steuer), [steuer]);
-  const geschlossen = periode.kassaabrechnung?.geschlossen === true;
-  const canEdit = useHasRight('WebApp.Kassa.Edit') === true && !geschlossen && !ohneKassajahr(periode);
+  const canEdit = usePeriodeAenderbar(periode);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const periodeId = periode.kassaabrechnungId;
 

@@ -1,14 +1,14 @@
 import { DialogContainer } from '@adobe/react-spectrum';
 import Delete from '@spectrum-icons/workflow/Delete';
 import { useState } from 'react';
-import { useHasRight } from '../../../api/common';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import {
   KassaabrechnungPicker,
-  ohneKassajahr,
   PeriodenHinweis,
+  periodenListe,
+  usePeriodeAenderbar,
   useSelectedKassaabrechnung,
 } from '../KassaabrechnungPicker';
 import { deleteKostenstelle, type Kostenstelle, useKostenstellenList } from './api';
@@ -36,12 +36,8 @@ export default function KostenstellenScreen() {
   usePageTitle('Kostenstellen');
   const periode = useSelectedKassaabrechnung();
   const geladen = useKostenstellenList(periode.kassaabrechnungId);
-  // Without any period there is nothing to load: an empty list under the hint, not "loading".
-  const query = ohneKassajahr(periode) ? { ...geladen, data: [] } : geladen;
-  const canEdit =
-    useHasRight('WebApp.Kassa.Edit') === true &&
-    periode.kassaabrechnung?.geschlossen !== true &&
-    !ohneKassajahr(periode);
+  const query = periodenListe(periode, geladen);
+  const canEdit = usePeriodeAenderbar(periode);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const periodeId = periode.kassaabrechnungId;
 

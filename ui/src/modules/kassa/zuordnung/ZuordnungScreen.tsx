@@ -15,7 +15,6 @@ import {
 } from '@adobe/react-spectrum';
 import { useMemo, useState } from 'react';
 import { formatEuro } from '../../../../../src/platform/money';
-import { useHasRight } from '../../../api/common';
 import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
@@ -25,6 +24,7 @@ import {
   KassaabrechnungPicker,
   ohneKassajahr,
   PeriodenHinweis,
+  usePeriodeAenderbar,
   useSelectedKassaabrechnung,
 } from '../KassaabrechnungPicker';
 import { type BuchungskontoParzellen, saveZuordnung, useKontenMitParzellen, useParzellen } from './api';
@@ -42,7 +42,7 @@ export default function ZuordnungScreen() {
   const parzellen = useParzellen();
   const [kontoParam, setKontoParam] = useQueryParam('konto');
   const konto = konten.data?.find((k) => String(k.buchungskontoId) === kontoParam) ?? konten.data?.[0];
-  const canEdit = useHasRight('WebApp.Kassa.Edit') === true && periode.kassaabrechnung?.geschlossen !== true;
+  const canEdit = usePeriodeAenderbar(periode);
 
   return (
     <Flex direction="column" gap="size-200">
