@@ -14,7 +14,7 @@ import {
 import Search from '@spectrum-icons/workflow/Search';
 import { type FormEvent, useRef, useState } from 'react';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
-import { formatEuro, parseGermanAmount } from '../../../../../src/platform/money';
+import { parseGermanAmount } from '../../../../../src/platform/money';
 import { useHasRight } from '../../../api/common';
 import { useKassaabrechnungen } from '../../../api/kassa';
 import { saveWithToast } from '../../../api/toast';
@@ -24,6 +24,7 @@ import { invalid } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { Geld } from '../Geld';
 import { BelegeKnopf } from '../kassabuch/BelegeKnopf';
+import { betragText } from '../kassabuch/buchungEingabe';
 import {
   BELEG_ACCEPT,
   belegeHochladen,
@@ -91,7 +92,7 @@ export default function BelegsucheScreen() {
   const [eingabe, setEingabe] = useState<Eingabe>(() => ({
     nr,
     text,
-    betrag: betrag ? formatEuro(Number(betrag), { nbsp: false }).replace('€ ', '') : '',
+    betrag: betrag ? betragText(Number(betrag)) : '',
     von: formatGermanDate(von),
     bis: formatGermanDate(bis),
   }));

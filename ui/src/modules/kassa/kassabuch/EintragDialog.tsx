@@ -2,7 +2,7 @@ import { Item, Picker, TextArea, TextField, useDialogContainer } from '@adobe/re
 import { kassabuchBody } from '../../../../../src/modules/kassa/schema/kassabuch';
 import { STEUERSAETZE, type Steuersatz } from '../../../../../src/modules/kassa/schema/steuersatz';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
-import { formatEuro, parseGermanAmount } from '../../../../../src/platform/money';
+import { parseGermanAmount } from '../../../../../src/platform/money';
 import {
   type BuchungskontoLookup,
   type KontoLookup,
@@ -12,7 +12,7 @@ import {
 import { DateField, FormDialog, invalid } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { useZodForm } from '../../../lib/useZodForm';
-import { wahlText } from './buchungEingabe';
+import { betragText, wahlText } from './buchungEingabe';
 import { type Eintrag, fetchEintrag, saveEintrag } from './kassabuchApi';
 
 // An existing entry in a dialog: every field of UpdateKassabuch. A checked entry (geprüft) opens
@@ -21,7 +21,7 @@ import { type Eintrag, fetchEintrag, saveEintrag } from './kassabuchApi';
 
 const toValues = (e: Eintrag) => ({
   datum: formatGermanDate(e.datum),
-  betragCent: formatEuro(e.betragCent, { nbsp: false }).replace('€ ', ''),
+  betragCent: betragText(e.betragCent),
   kontoId: e.kontoId,
   buchungskontoId: e.buchungskontoId,
   kostenstelleId: e.kostenstelleId ?? 0,

@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { KassabuchFilterInput, KontoOption } from '../../../../../src/modules/kassa/schema/kassabuch';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
-import { formatEuro, parseGermanAmount } from '../../../../../src/platform/money';
+import { parseGermanAmount } from '../../../../../src/platform/money';
 import type { BuchungskontoLookup, KontoLookup, KostenstelleLookup } from '../../../api/kassa';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { invalid } from '../../../components/formKit';
-import { wahlText } from './buchungEingabe';
+import { betragText, wahlText } from './buchungEingabe';
 
 // The filters of spec §3 for the Kassabuch, each kept in the URL (a filtered book can be
 // bookmarked, and the Belegsuche links to one entry with ?entryID=). URL names are short German
@@ -83,11 +83,7 @@ export function useKassabuchFilter(): { filter: KassabuchFilterInput; anzahl: nu
 type Art = 'datum' | 'betrag' | 'zahl' | 'text';
 
 const anzeigen = (art: Art, raw: string) =>
-  art === 'datum'
-    ? formatGermanDate(raw)
-    : art === 'betrag' && raw
-      ? formatEuro(Number(raw), { nbsp: false }).replace('€ ', '')
-      : raw;
+  art === 'datum' ? formatGermanDate(raw) : art === 'betrag' && raw ? betragText(Number(raw)) : raw;
 
 function wandeln(art: Art, text: string): { wert: string } | { fehler: string } {
   const t = text.trim();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { betragCent, findeWahl } from './buchungEingabe';
+import { betragCent, betragText, findeWahl } from './buchungEingabe';
 
 const KONTEN = [
   { id: 1, nummer: '4000', name: 'Mitgliedsbeiträge' },
@@ -42,5 +42,14 @@ describe('betragCent', () => {
     expect(betragCent('12,345', 'einnahme')).toBeNull();
     expect(betragCent('zwölf', 'einnahme')).toBeNull();
     expect(betragCent('--5', 'einnahme')).toBeNull();
+  });
+});
+
+describe('betragText', () => {
+  it('writes cents as they are typed, and betragCent reads them back', () => {
+    expect(betragText(-1250)).toBe('-12,50');
+    expect(betragText(123456)).toBe('1.234,56');
+    expect(betragCent(betragText(-1250), undefined)).toBe(-1250);
+    expect(betragCent(betragText(123456), 'ausgabe')).toBe(-123456);
   });
 });

@@ -1,4 +1,4 @@
-import { parseGermanAmount } from '../../../../../src/platform/money';
+import { formatEuro, parseGermanAmount } from '../../../../../src/platform/money';
 
 // The fast entry row's rules, pure so they can be tested alone: which booking account a typed
 // "4000" or "Strom" means, and which sign a typed amount gets.
@@ -36,6 +36,9 @@ export function findeWahl<T extends KontoWahl>(
 }
 
 export type Richtung = 'einnahme' | 'ausgabe';
+
+/** Cents as the Kassier types them into an amount field: "-12,50", "1.234,56" (no € sign). */
+export const betragText = (cents: number) => formatEuro(cents, { nbsp: false }).replace('€ ', '');
 
 /**
  * A typed amount → signed cents. "-12,50" is an expense and "+12,50" an income whatever the
