@@ -97,6 +97,28 @@ describe('BelegsucheScreen', () => {
     expect(container.textContent).toContain('2 Belege gefunden');
   });
 
+  it('says at the field what it cannot read and searches nothing', async () => {
+    app.api(api());
+    await app.renderAt('/kassa/belegsuchen');
+    await waitFor(() => expect(() => field(container, 'Beleg-Nr.')).not.toThrow());
+    await typeInto(field(container, 'Beleg-Nr.'), '12a');
+    await typeInto(field(container, 'Datum von'), '1.13.2025');
+    await submit(container.querySelector('form[aria-label="Beleg suchen"]') as HTMLFormElement);
+    await waitFor(() => expect(field(container, 'Beleg-Nr.').getAttribute('aria-invalid')).toBe('true'));
+    expect(field(container, 'Datum von').getAttribute('aria-invalid')).toBe('true');
+    expect(container.textContent).toContain('Eine ganze Zahl');
+    expect(container.textContent).toContain('TT.MM.JJJJ');
+    expect(window.location.search).toBe('');
+    expect(app.fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/Kassa/GetKassabuch'))).toBe(false);
+  });
+
+  it('fills the fields from a bookmarked search', async () => {
+    app.api(api());
+    await app.renderAt('/kassa/belegsuchen?betrag=4990&von=2025-06-01');
+    await waitFor(() => expect(field(container, 'Betrag').value).toBe('49,90'));
+    expect(field(container, 'Datum von').value).toBe('01.06.2025');
+  });
+
   it('keeps only the entries with a receipt when asked', async () => {
     app.api(api());
     await app.renderAt('/kassa/belegsuchen?text=rasen&betrag=4990&beleg=mit');

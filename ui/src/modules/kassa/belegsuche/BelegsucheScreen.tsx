@@ -13,8 +13,7 @@ import {
 } from '@adobe/react-spectrum';
 import Search from '@spectrum-icons/workflow/Search';
 import { type FormEvent, useRef, useState } from 'react';
-import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
-import { parseGermanAmount } from '../../../../../src/platform/money';
+import { formatGermanDate } from '../../../../../src/platform/dates';
 import { useHasRight } from '../../../api/common';
 import { useKassaabrechnungen } from '../../../api/kassa';
 import { saveWithToast } from '../../../api/toast';
@@ -24,7 +23,7 @@ import { invalid } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { Geld } from '../Geld';
 import { BelegeKnopf } from '../kassabuch/BelegeKnopf';
-import { betragText } from '../kassabuch/buchungEingabe';
+import { type FilterArt, filterAnzeige, filterWert } from '../kassabuch/KassabuchFilter';
 import {
   BELEG_ACCEPT,
   belegeHochladen,
@@ -55,27 +54,26 @@ interface Eingabe {
   bis: string;
 }
 
+const ARTEN: Readonly<Record<keyof Eingabe, FilterArt>> = {
+  nr: 'zahl',
+  text: 'text',
+  betrag: 'betrag',
+  von: 'datum',
+  bis: 'datum',
+};
+
+/** The typed search → its URL values, read as the Kassabuch's filter fields read theirs. */
 function pruefe(
   e: Eingabe,
 ): { fehler: Partial<Record<keyof Eingabe, string>> } | { params: Record<keyof Eingabe, string> } {
   const fehler: Partial<Record<keyof Eingabe, string>> = {};
-  if (e.nr.trim() && !/^\d{1,9}$/.test(e.nr.trim())) fehler.nr = 'Eine Beleg-Nummer ist eine ganze Zahl.';
-  const cents = e.betrag.trim() ? parseGermanAmount(e.betrag.trim().replace(/^[-\u2212]/, '')) : null;
-  if (e.betrag.trim() && cents === null) fehler.betrag = 'Betrag wie 12,50';
-  const von = parseGermanDate(e.von);
-  const bis = parseGermanDate(e.bis);
-  if (von === undefined) fehler.von = 'TT.MM.JJJJ';
-  if (bis === undefined) fehler.bis = 'TT.MM.JJJJ';
-  if (Object.keys(fehler).length) return { fehler };
-  return {
-    params: {
-      nr: e.nr.trim(),
-      text: e.text.trim(),
-      betrag: cents === null ? '' : String(cents),
-      von: von ?? '',
-      bis: bis ?? '',
-    },
-  };
+  const params: Record<keyof Eingabe, string> = { nr: '', text: '', betrag: '', von: '', bis: '' };
+  for (const key of Object.keys(ARTEN) as (keyof Eingabe)[]) {
+    const result = filterWert(ARTEN[key], e[key]);
+    if ('fehler' in result) fehler[key] = result.fehler;
+    else params[key] = result.wert;
+  }
+  return Object.keys(fehler).length ? { fehler } : { params };
 }
 
 export default function BelegsucheScreen() {
@@ -92,9 +90,9 @@ export default function BelegsucheScreen() {
   const [eingabe, setEingabe] = useState<Eingabe>(() => ({
     nr,
     text,
-    betrag: betrag ? betragText(Number(betrag)) : '',
-    von: formatGermanDate(von),
-    bis: formatGermanDate(bis),
+    betrag: filterAnzeige('betrag', betrag),
+    von: filterAnzeige('datum', von),
+    bis: filterAnzeige('datum', bis),
   }));
   const [fehler, setFehler] = useState<Partial<Record<keyof Eingabe, string>>>({});
   const dateiwahl = useRef<HTMLInputElement>(null);

@@ -80,12 +80,15 @@ export function useKassabuchFilter(): { filter: KassabuchFilterInput; anzahl: nu
   return { filter: filterOf(search), anzahl: anzahlFilter(search) };
 }
 
-type Art = 'datum' | 'betrag' | 'zahl' | 'text';
+/** How a search field is typed and kept in the URL: ISO date, cents, a whole number or text. */
+export type FilterArt = 'datum' | 'betrag' | 'zahl' | 'text';
 
-const anzeigen = (art: Art, raw: string) =>
+/** A URL value as the field shows it ("15.03.2026", "12,50"). */
+export const filterAnzeige = (art: FilterArt, raw: string) =>
   art === 'datum' ? formatGermanDate(raw) : art === 'betrag' && raw ? betragText(Number(raw)) : raw;
 
-function wandeln(art: Art, text: string): { wert: string } | { fehler: string } {
+/** A typed value → its URL value, or the German hint at the field. An amount is searched without its sign. */
+export function filterWert(art: FilterArt, text: string): { wert: string } | { fehler: string } {
   const t = text.trim();
   if (t === '') return { wert: '' };
   if (art === 'datum') {
@@ -109,16 +112,16 @@ function FilterFeld({
 }: {
   param: FilterParam;
   label: string;
-  art: Art;
+  art: FilterArt;
   width?: string;
 }) {
   const [raw, setRaw] = useQueryParam(param);
-  const [draft, setDraft] = useState(() => anzeigen(art, raw));
+  const [draft, setDraft] = useState(() => filterAnzeige(art, raw));
   const [fehler, setFehler] = useState<string>();
   // The URL changed from elsewhere (reset, back button): show it.
-  useEffect(() => setDraft(anzeigen(art, raw)), [art, raw]);
+  useEffect(() => setDraft(filterAnzeige(art, raw)), [art, raw]);
   const commit = () => {
-    const result = wandeln(art, draft);
+    const result = filterWert(art, draft);
     if ('fehler' in result) {
       setFehler(result.fehler);
       return;
