@@ -53,10 +53,10 @@ beforeAll(async () => {
     text: 'Farbe',
   });
   expect([pacht.belegnummer, farbe.belegnummer]).toEqual([1, 2]);
-  await hochladen(farbe.id, [
-    ['rechnung.pdf', quittung],
-    ['kassenbon.jpg', foto],
-  ]);
+  // One request each: files of one request are stored in the order their upload finished, and the
+  // package lists an entry's receipts in stored order.
+  await hochladen(farbe.id, [['rechnung.pdf', quittung]]);
+  await hochladen(farbe.id, [['kassenbon.jpg', foto]]);
   await hochladen(pacht.id, [['rechnung.pdf', quittung]]);
 });
 afterAll(() => app.stop());
