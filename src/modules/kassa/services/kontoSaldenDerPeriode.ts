@@ -5,7 +5,8 @@ import { istWahr } from './standardPeriode';
 
 // The balances of every account of one period from the database: opening balances
 // (konto_anfangsbestaende, missing = 0) and the period's entries through saldo.ts `kontoSalden`.
-// GetKonten, GetNewKassaabrechnung (carry-over) and the reports use it.
+// GetNewKassaabrechnung (carry-over) and the reports use it; GetKonten sums with GROUP BY itself
+// (konten.ts), and tests/api/kassaSalden.test.ts checks that both agree.
 
 export type KontoSaldoZeile = KontoSaldo & { name: string; art: KontoArt; aktiv: boolean; anzahlBuchungen: number };
 export type KontoSaldenDerPeriode = {
