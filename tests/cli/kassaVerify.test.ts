@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucheEintraege } from '../../src/modules/kassa/services/buchen';
 import { closeKassaabrechnung } from '../../src/modules/kassa/services/kassaabrechnungen';
 import { newKassaabrechnung } from '../../src/modules/kassa/services/kassaabrechnungNeu';
-import { filterVon } from '../../src/modules/kassa/services/kassabuchLesen';
+import { filterVon } from '../../src/modules/kassa/services/kassabuchFilter';
 import { schliesseGefilterte } from '../../src/modules/kassa/services/pruefen';
 import type { VerifyErgebnis } from '../../src/modules/kassa/services/verify';
 import { systemActor } from '../../src/platform/auth/principal';

@@ -9,7 +9,8 @@ import { adressenLookup, parzellenLookup } from '../../stammdaten/services';
 import type { DeleteKassabuchFilteredAntwort, Eintrag, KassabuchFilter, KassabuchInput } from '../schema/kassabuch';
 import type { KassabuchRow } from '../tables';
 import { bucheEintraege, KASSABUCH_HISTORY_TYPE } from './buchen';
-import { belegeVon, ladeEintrag, textFilter, wendeFilterAn } from './kassabuchLesen';
+import { textFilter, wendeFilterAn } from './kassabuchFilter';
+import { belegeVon, ladeEintrag } from './kassabuchLesen';
 import { assertOffen, istGeschlossen, istWahr, ladePeriode, periodeFuerDatum } from './periode';
 import { type Steuersatz, steuerAnteil } from './steuer';
 

@@ -1,9 +1,8 @@
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { type Db, toIso } from '../../../platform/db/db';
 import { adressenLookup, parzellenLookup } from '../../stammdaten/services';
-import type { Beleg, Eintrag, KassabuchAntwort, KassabuchFilter, KassabuchFilterInput } from '../schema/kassabuch';
-import { kassabuchFilterQuery } from '../schema/kassabuch';
+import type { Beleg, Eintrag, KassabuchAntwort, KassabuchFilter } from '../schema/kassabuch';
+import { filterVon, haeltKontoVollstaendig, textFilter, wendeFilterAn } from './kassabuchFilter';
 import { istWahr } from './periode';
 
 // Reading the Kassabuch: the filters of GetKassabuch (and of the PDF, the Excel export,
@@ -59,56 +58,6 @@ const eintragRow = z.object({
   storniert_durch_id: intN,
 });
 export type EintragRow = z.output<typeof eintragRow>;
-
-/** Parses the filter a caller hands over (S4's reports, the CLI) as the route would. */
-export const filterVon = (input: KassabuchFilterInput = {}): KassabuchFilter => kassabuchFilterQuery.parse(input);
-
-/** The filters SQL can apply; `Bezeichnung`/`Kommentar` are applied in `textFilter` (same on both databases). */
-export function wendeFilterAn(q: Knex.QueryBuilder, f: KassabuchFilter): Knex.QueryBuilder {
-  if (f.kassaabrechnungID != null) q.where('k.kassaabrechnung_id', f.kassaabrechnungID);
-  if (f.kassabuchFilterVon) q.where('k.datum', '>=', f.kassabuchFilterVon);
-  if (f.kassabuchFilterBis) q.where('k.datum', '<=', f.kassabuchFilterBis);
-  if (f.BelegnummerFilterVon != null) q.where('k.belegnummer', '>=', f.BelegnummerFilterVon);
-  if (f.BelegnummerFilterBis != null) q.where('k.belegnummer', '<=', f.BelegnummerFilterBis);
-  if (f.BetragFilterVon != null) q.whereRaw('abs(k.betrag_cent) >= ?', [f.BetragFilterVon]);
-  if (f.BetragFilterBis != null) q.whereRaw('abs(k.betrag_cent) <= ?', [f.BetragFilterBis]);
-  if (f.RechnungsdatumFilterVon) q.where('k.rechnungsdatum', '>=', f.RechnungsdatumFilterVon);
-  if (f.RechnungsdatumFilterBis) q.where('k.rechnungsdatum', '<=', f.RechnungsdatumFilterBis);
-  if (f.Kategorie != null) q.where('k.buchungskonto_id', f.Kategorie);
-  if (f.Kostenstelle != null) q.where('k.kostenstelle_id', f.Kostenstelle);
-  if (f.SelectedKonto != null) q.where('k.konto_id', f.SelectedKonto);
-  if (f.entryID != null) q.where('k.id', f.entryID);
-  if (f.parzelleId != null) q.where('k.parzelle_id', f.parzelleId);
-  if (f.adresseId != null) q.where('k.adresse_id', f.adresseId);
-  if (f.kontoOption === 'ungeprueft') q.where('k.geprueft', false);
-  if (f.kontoOption === 'geprueft') q.where('k.geprueft', true);
-  if (f.kontoOption === 'klaerung') q.where('b.klaerung', true);
-  return q;
-}
-
-const fold = (s: string) => s.toLocaleLowerCase('de-AT');
-
-/**
- * "contains, case-insensitive" for text and comment, in JavaScript: SQLite's LIKE and lower() fold
- * only ASCII, MariaDB's collation folds accents too; here „Über“ finds „über“ on both alike.
- */
-export function textFilter(f: KassabuchFilter): ((r: { text: string; kommentar: string | null }) => boolean) | null {
-  const text = f.Bezeichnung?.trim() ? fold(f.Bezeichnung.trim()) : null;
-  const kommentar = f.Kommentar?.trim() ? fold(f.Kommentar.trim()) : null;
-  if (!text && !kommentar) return null;
-  return (r) => (!text || fold(r.text).includes(text)) && (!kommentar || fold(r.kommentar ?? '').includes(kommentar));
-}
-
-/** Whether the filter keeps every entry of an account in a period (then the result itself gives the running balance). */
-const haeltKontoVollstaendig = (f: KassabuchFilter) =>
-  Object.entries(f).every(
-    ([key, value]) =>
-      value == null ||
-      value === '' ||
-      key === 'kassaabrechnungID' ||
-      key === 'SelectedKonto' ||
-      (key === 'kontoOption' && value === 'alle'),
-  );
 
 /** The filtered entries' rows (joined), by datum, belegnummer. */
 export async function ladeEintragRows(db: Db, f: KassabuchFilter): Promise<EintragRow[]> {

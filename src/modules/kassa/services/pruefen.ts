@@ -13,7 +13,7 @@ import {
   pruefeKette,
   verkette,
 } from './hashKette';
-import { textFilter, wendeFilterAn } from './kassabuchLesen';
+import { textFilter, wendeFilterAn } from './kassabuchFilter';
 import { assertOffen, istGeschlossen } from './periode';
 import type { Steuersatz } from './steuer';
 

@@ -11,7 +11,8 @@ import { dateiTeil } from './berichte/berichtLayout';
 import { kassaberichtDaten, kassaberichtPdf } from './berichte/kassabericht';
 import { steuerberichtDaten, steuerberichtPdf } from './berichte/steuerbericht';
 import { kassabuchExcel, kassabuchPdf } from './kassabuchDokumente';
-import { BELEG_OWNER, filterVon } from './kassabuchLesen';
+import { filterVon } from './kassabuchFilter';
+import { BELEG_OWNER } from './kassabuchLesen';
 import { ladePeriode } from './periode';
 
 // The audit package (Prüfpaket) for the Rechnungsprüfer: one ZIP with the period's Kassabericht,
