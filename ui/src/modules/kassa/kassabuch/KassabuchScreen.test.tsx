@@ -231,7 +231,12 @@ describe('KassabuchScreen', () => {
       [BUCH]: () => json({ eintraege: [], summe: { anzahl: 0, einnahmenCent: 0, ausgabenCent: 0, saldoCent: 0 } }),
       [`POST ${SAVE}`]: () =>
         new Response(
-          JSON.stringify({ title: 'Ungültig', status: 422, code: 'validation', errors: { text: ['Zu lang.'] } }),
+          JSON.stringify({
+            title: 'Ungültig',
+            status: 422,
+            code: 'validation',
+            errors: { text: ['Zu lang.'], steuersatz: ['Steuersatz 15 gibt es nicht.'] },
+          }),
           { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
         ),
     });
@@ -255,6 +260,8 @@ describe('KassabuchScreen', () => {
     await pressEnter(input('Text'));
     await waitFor(() => expect(container.textContent).toContain('Zu lang.'));
     expect(input('Text').getAttribute('aria-invalid')).toBe('true');
+    // The message without a field in the row comes as the error toast.
+    expect(toasts.negative).toHaveBeenCalledTimes(1);
   });
 
   it('passes the URL filters to GetKassabuch and deletes the filtered entries after a dry run', async () => {

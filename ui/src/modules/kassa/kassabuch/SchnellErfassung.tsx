@@ -128,7 +128,8 @@ export function SchnellErfassung({ von, bis, konten, buchungskonten, kostenstell
         if (feld) f[feld] = message;
       }
       if (Object.keys(f).length) zeigeFehler(f);
-      else showErrorToast(error);
+      // A refusal the row has no field for (e.g. the tax rate, the period) must not get lost.
+      if (!Object.keys(f).length || matched.other.length) showErrorToast(error);
     } finally {
       setSaving(false);
     }
