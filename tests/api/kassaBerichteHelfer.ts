@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { ApiClient } from '../helpers/apiClient';
+import { buildGruppe, buildParzelle } from '../helpers/factories';
+import { type KassaBeispiel, seedKassaBeispiel } from '../helpers/kassaBeispiel';
+import type { TestApp } from '../helpers/testApp';
 
 // Shared by the Kassa report tests: booking through the API, checking entries, switching the tax
 // flag, and reading a PDF (pdftotext) and a workbook (exceljs) back as a user would see them.
@@ -92,3 +95,97 @@ export async function kassaOptionen(
   });
   expect(res.status, res.text).toBe(200);
 }
+
+/** What every report test books in 2025 (seedBerichtsbuchungen), with ids and Belegnummern. */
+export type Berichtsbuchungen = {
+  k: KassaBeispiel;
+  p2025: number;
+  p2026: number;
+  parzelleImGruppe: number;
+  gruppeId: number;
+  buchungen: (Buchung & { id: number; belegnummer: number })[];
+};
+
+/**
+ * The report tests' book: seven entries of 2025 over both accounts, four rates, two cost centres and
+ * a plot of group "Nord", then GetNewKassaabrechnung for 2026 (the carry-over).
+ */
+export async function seedBerichtsbuchungen(app: TestApp, kassier: ApiClient): Promise<Berichtsbuchungen> {
+  const k = await seedKassaBeispiel(app.services.db, { jahre: [2025] });
+  const p2025 = k.perioden[2025] as number;
+  const gruppeId = (await buildGruppe(app.services, { name: 'Nord' })).id;
+  const parzelleImGruppe = (await buildParzelle(app.services, { nummer: '7', gruppeId })).id;
+  const plan: Buchung[] = [
+    {
+      datum: '2025-01-15',
+      betragCent: 12_000,
+      kontoId: k.bank,
+      buchungskontoId: k.bk.mitgliedsbeitrag,
+      kostenstelleId: k.ks.vereinshaus,
+      text: 'Beitrag Huber',
+    },
+    {
+      datum: '2025-02-01',
+      betragCent: 11_000,
+      kontoId: k.bank,
+      buchungskontoId: k.bk.pacht,
+      text: 'Pacht Parzelle 7',
+      parzelleId: parzelleImGruppe,
+    },
+    {
+      datum: '2025-03-05',
+      betragCent: -6_000,
+      kontoId: k.kassa,
+      buchungskontoId: k.bk.material,
+      kostenstelleId: k.ks.vereinshaus,
+      text: 'Farbe',
+    },
+    {
+      datum: '2025-03-20',
+      betragCent: -6_000,
+      kontoId: k.kassa,
+      buchungskontoId: k.bk.material,
+      kostenstelleId: k.ks.wasser,
+      text: 'Dichtungen',
+    },
+    {
+      datum: '2025-04-10',
+      betragCent: 2_200,
+      kontoId: k.bank,
+      buchungskontoId: k.bk.wasser,
+      kostenstelleId: k.ks.wasser,
+      text: 'Wassergeld Parzelle 7',
+      parzelleId: parzelleImGruppe,
+    },
+    {
+      datum: '2025-05-02',
+      betragCent: -5_000,
+      kontoId: k.bank,
+      buchungskontoId: k.bk.finanzamt,
+      text: 'Umsatzsteuer Q1',
+    },
+    {
+      datum: '2025-05-03',
+      betragCent: 1_001,
+      kontoId: k.kassa,
+      buchungskontoId: k.bk.material,
+      text: 'Rückvergütung Farbe',
+    },
+  ];
+  const buchungen: Berichtsbuchungen['buchungen'] = [];
+  for (const b of plan) buchungen.push({ ...b, ...(await buche(kassier, b)) });
+  const neu = await kassier.post<{ id: number }>('Abrechnung/GetNewKassaabrechnung', undefined, {
+    query: { jahr: 2026 },
+  });
+  expect(neu.status, neu.text).toBe(200);
+  return { k, p2025, p2026: neu.body.id, parzelleImGruppe, gruppeId, buchungen };
+}
+
+export const summe = (xs: number[]): number => xs.reduce((s, x) => s + x, 0);
+export const einnahmen = (bs: { betragCent: number }[]): number =>
+  summe(bs.filter((b) => b.betragCent > 0).map((b) => b.betragCent));
+export const ausgaben = (bs: { betragCent: number }[]): number =>
+  -summe(bs.filter((b) => b.betragCent < 0).map((b) => b.betragCent));
+/** The printed line that starts with `label` (pdftotext -layout keeps a table row on one line). */
+export const zeile = (text: string, label: string): string =>
+  text.split('\n').find((l) => l.trim().startsWith(label)) ?? '';
