@@ -8,6 +8,7 @@ import {
   IllustratedMessage,
   Item,
   type Key,
+  Link,
   Picker,
   SearchField,
   Text,
@@ -83,8 +84,9 @@ export default function ZuordnungScreen() {
           <IllustratedMessage>
             <Heading>Kein parzellenspezifisches Buchungskonto</Heading>
             <Content>
-              Kreuzen Sie unter Kassa → Buchungskonten bei einem Buchungskonto „Parzellenspezifisch“ an und tragen Sie
-              den Jahresbetrag ein; hier ordnen Sie ihm dann die Parzellen zu.
+              Kreuzen Sie unter <Link href="/kassa/buchungskonten">Kassabuch → Buchungskonten</Link> bei einem
+              Buchungskonto „Parzellenspezifisch“ an und tragen Sie den Jahresbetrag ein; hier ordnen Sie ihm dann die
+              Parzellen zu.
             </Content>
           </IllustratedMessage>
         </View>
