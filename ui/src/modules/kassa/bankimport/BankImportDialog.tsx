@@ -9,19 +9,18 @@ import {
   DisclosurePanel,
   DisclosureTitle,
   Divider,
-  DropZone,
   Flex,
   Heading,
   Item,
-  isFileDropItem,
   Picker,
   Text,
 } from '@adobe/react-spectrum';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { describeError } from '../../../api/errors';
 import { useKonten } from '../../../api/kassa';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { BankDateiWahl } from './BankDateiWahl';
 import { BankImportVorschau } from './BankImportVorschau';
 import { BankMappingEditor } from './BankMappingEditor';
 import {
@@ -76,7 +75,6 @@ export function BankImportDialog({ isOpen, onClose, onImported, kontoId }: BankI
 }
 
 function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialogProps, 'isOpen'>) {
-  const fileId = useId();
   const konten = useKonten();
   const mappings = useBankMappings();
   const bankKonten = (konten.data ?? []).filter((k) => k.art === 'bank' && (k.aktiv || k.id === kontoId));
@@ -183,29 +181,7 @@ function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialo
                 </Item>
               )}
             </Picker>
-            <DropZone
-              height="auto"
-              UNSAFE_className="kgv-bankimport-drop"
-              aria-label="Kontoauszug-Datei hierher ziehen"
-              isFilled={file !== null}
-              replaceMessage="Andere Datei hier ablegen"
-              onDrop={(event) => {
-                const item = event.items.find(isFileDropItem);
-                if (item) void item.getFile().then(waehleDatei);
-              }}
-            >
-              <Flex direction="column" alignItems="center" gap="size-100">
-                <Text>Datei hierher ziehen oder auswählen</Text>
-                <label htmlFor={fileId}>Datei (camt.053, MT940, CSV)</label>
-                <input
-                  id={fileId}
-                  type="file"
-                  accept=".xml,.sta,.mt940,.txt,.csv,.json,text/xml,application/xml,text/csv,application/json"
-                  onChange={(event) => waehleDatei(event.target.files?.[0] ?? null)}
-                />
-                {file ? <Text>Gewählt: {file.name}</Text> : null}
-              </Flex>
-            </DropZone>
+            <BankDateiWahl file={file} onFile={waehleDatei} />
             <Flex gap="size-200" alignItems="end" wrap>
               <Picker
                 label="Format"
