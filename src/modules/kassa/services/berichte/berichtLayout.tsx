@@ -53,6 +53,50 @@ export function BerichtKopf(props: {
   );
 }
 
+type Summen = { einnahmenCent: Cents; ausgabenCent: Cents; summeCent: Cents };
+
+/**
+ * The table "Nr. | <what> | Einnahmen | Ausgaben | Saldo" with a "Summe" row: the Kassabericht's
+ * booking accounts and the Kostenaufstellung's cost centres print their rows alike.
+ */
+export function SummenTabelle(props: {
+  was: string;
+  zeilen: readonly (Summen & { key: string | number; nummer: string; name: string })[];
+  summe: Summen;
+}) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Nr.</th>
+          <th>{props.was}</th>
+          <th className="money">Einnahmen</th>
+          <th className="money">Ausgaben</th>
+          <th className="money">Saldo</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.zeilen.map((z) => (
+          <tr key={z.key}>
+            <td>{z.nummer}</td>
+            <td>{z.name}</td>
+            <td className="money">{euro(z.einnahmenCent)}</td>
+            <td className="money">{euro(z.ausgabenCent)}</td>
+            <td className="money">{euro(z.summeCent)}</td>
+          </tr>
+        ))}
+        <tr className="summe">
+          <td />
+          <td>Summe</td>
+          <td className="money">{euro(props.summe.einnahmenCent)}</td>
+          <td className="money">{euro(props.summe.ausgabenCent)}</td>
+          <td className="money">{euro(props.summe.summeCent)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
 /** A report's body printed on A4 (landscape when asked), "Seite x von y" at the foot of every page. */
 export async function berichtPdf(
   services: AppServices,

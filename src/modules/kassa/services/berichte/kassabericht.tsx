@@ -7,7 +7,16 @@ import type { KassaabrechnungRow } from '../../tables';
 import { summenNach } from '../saldo';
 import { istWahr } from '../standardPeriode';
 import { pruefeHashKette, pruefZeile, saldenMeldungen } from '../verify';
-import { BerichtKopf, berichtPdf, berichtPeriode, berichtsPeriode, dateiTeil, euro, zeitraum } from './berichtLayout';
+import {
+  BerichtKopf,
+  berichtPdf,
+  berichtPeriode,
+  berichtsPeriode,
+  dateiTeil,
+  euro,
+  SummenTabelle,
+  zeitraum,
+} from './berichtLayout';
 import { periodenSalden, pruefePeriode, vorperiode } from './periodenSalden';
 
 // Kassabericht(kassaabrechnungID): per account opening, income, expenses, closing; per booking
@@ -128,35 +137,11 @@ function KassaberichtDruck({ b, vereinsName }: { b: Kassabericht; vereinsName: s
         </tbody>
       </table>
       <h2>Buchungskonten</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Nr.</th>
-            <th>Buchungskonto</th>
-            <th className="money">Einnahmen</th>
-            <th className="money">Ausgaben</th>
-            <th className="money">Saldo</th>
-          </tr>
-        </thead>
-        <tbody>
-          {b.buchungskonten.map((k) => (
-            <tr key={k.buchungskontoId}>
-              <td>{k.nummer}</td>
-              <td>{k.name}</td>
-              <td className="money">{euro(k.einnahmenCent)}</td>
-              <td className="money">{euro(k.ausgabenCent)}</td>
-              <td className="money">{euro(k.summeCent)}</td>
-            </tr>
-          ))}
-          <tr className="summe">
-            <td />
-            <td>Summe</td>
-            <td className="money">{euro(b.summe.einnahmenCent)}</td>
-            <td className="money">{euro(b.summe.ausgabenCent)}</td>
-            <td className="money">{euro(b.summe.einnahmenCent - b.summe.ausgabenCent)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <SummenTabelle
+        was="Buchungskonto"
+        zeilen={b.buchungskonten.map((k) => ({ ...k, key: k.buchungskontoId }))}
+        summe={{ ...b.summe, summeCent: b.summe.einnahmenCent - b.summe.ausgabenCent }}
+      />
       <div className={ok ? 'pruefung' : 'pruefung fehler'}>
         <p>
           <strong>Prüfung:</strong> {b.pruefung.zeile}

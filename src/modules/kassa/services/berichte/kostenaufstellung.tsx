@@ -4,7 +4,15 @@ import { type FileResult, xlsxFile } from '../../../../platform/files/fileResult
 import type { AppServices } from '../../../../platform/services';
 import type { BerichtFormat, Kostenaufstellung } from '../../schema/berichte';
 import { summenNach } from '../saldo';
-import { BerichtKopf, berichtPdf, berichtPeriode, berichtsPeriode, dateiTeil, euro, zeitraum } from './berichtLayout';
+import {
+  BerichtKopf,
+  berichtPdf,
+  berichtPeriode,
+  berichtsPeriode,
+  dateiTeil,
+  SummenTabelle,
+  zeitraum,
+} from './berichtLayout';
 
 // Kostenaufstellung(kassaabrechnungID): income, expenses and their balance per cost centre of the
 // period (saldo.ts summenNach), every cost centre also without entries, and the entries without one
@@ -56,35 +64,11 @@ function KostenaufstellungDruck({ b, vereinsName }: { b: Kostenaufstellung; vere
         titel="Kostenaufstellung"
         untertitel={`${p.bezeichnung} · ${zeitraum(p.von, p.bis)}`}
       />
-      <table>
-        <thead>
-          <tr>
-            <th>Nr.</th>
-            <th>Kostenstelle</th>
-            <th className="money">Einnahmen</th>
-            <th className="money">Ausgaben</th>
-            <th className="money">Saldo</th>
-          </tr>
-        </thead>
-        <tbody>
-          {b.kostenstellen.map((k) => (
-            <tr key={k.kostenstelleId ?? 'ohne'}>
-              <td>{k.nummer}</td>
-              <td>{k.name}</td>
-              <td className="money">{euro(k.einnahmenCent)}</td>
-              <td className="money">{euro(k.ausgabenCent)}</td>
-              <td className="money">{euro(k.summeCent)}</td>
-            </tr>
-          ))}
-          <tr className="summe">
-            <td />
-            <td>Summe</td>
-            <td className="money">{euro(b.summe.einnahmenCent)}</td>
-            <td className="money">{euro(b.summe.ausgabenCent)}</td>
-            <td className="money">{euro(b.summe.summeCent)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <SummenTabelle
+        was="Kostenstelle"
+        zeilen={b.kostenstellen.map((k) => ({ ...k, key: k.kostenstelleId ?? 'ohne' }))}
+        summe={b.summe}
+      />
     </div>
   );
 }
