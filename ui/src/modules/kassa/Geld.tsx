@@ -36,3 +36,16 @@ export function centColumn<T>(
     export: { typ: 'cent', value, ...(exportName ? { name: exportName } : {}) },
   };
 }
+
+/** The "Buchungen" column of the basis-data lists: how many entries use the row (a used row cannot be deleted). */
+export function buchungenColumn<T extends { anzahlBuchungen: number }>(minWidth?: number): ListColumn<T> {
+  return {
+    key: 'buchungen',
+    name: 'Buchungen',
+    align: 'end',
+    ...(minWidth ? { minWidth } : {}),
+    sortValue: (r) => r.anzahlBuchungen,
+    text: (r) => String(r.anzahlBuchungen),
+    export: { typ: 'zahl', value: (r) => r.anzahlBuchungen },
+  };
+}

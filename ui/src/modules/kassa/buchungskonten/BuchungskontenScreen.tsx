@@ -6,7 +6,7 @@ import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
-import { centColumn } from '../Geld';
+import { buchungenColumn, centColumn } from '../Geld';
 import {
   KassaabrechnungPicker,
   PeriodenHinweis,
@@ -53,14 +53,7 @@ function columns(steuer: boolean): ListColumn<Buchungskonto>[] {
       text: (r) => (r.parzellenspezifisch ? `Ja (${r.anzahlParzellen})` : 'Nein'),
     },
     centColumn('jahresbetrag', 'Jahresbetrag', (r) => (r.parzellenspezifisch ? r.jahresbetragCent : null)),
-    {
-      key: 'buchungen',
-      name: 'Buchungen',
-      align: 'end',
-      sortValue: (r) => r.anzahlBuchungen,
-      text: (r) => String(r.anzahlBuchungen),
-      export: { typ: 'zahl', value: (r) => r.anzahlBuchungen },
-    },
+    buchungenColumn(),
     {
       key: 'status',
       name: 'Hinweis',

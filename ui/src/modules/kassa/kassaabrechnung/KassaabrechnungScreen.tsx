@@ -8,6 +8,7 @@ import { useHasRight } from '../../../api/common';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
+import { buchungenColumn } from '../Geld';
 import { deleteKassaabrechnung, type Kassaabrechnung, useKassaabrechnungenList } from './api';
 import { KassaabrechnungDialog } from './KassaabrechnungDialog';
 import { AbschliessenDialog, NeuesKassajahrDialog, OeffnenDialog } from './KassajahrDialogs';
@@ -41,14 +42,7 @@ const COLUMNS: readonly ListColumn<Kassaabrechnung>[] = [
     sortValue: (r) => r.von,
     text: (r) => `${formatGermanDate(r.von)} – ${formatGermanDate(r.bis)}`,
   },
-  {
-    key: 'buchungen',
-    name: 'Buchungen',
-    align: 'end',
-    sortValue: (r) => r.anzahlBuchungen,
-    text: (r) => String(r.anzahlBuchungen),
-    export: { typ: 'zahl', value: (r) => r.anzahlBuchungen },
-  },
+  buchungenColumn(),
   {
     key: 'status',
     name: 'Status',

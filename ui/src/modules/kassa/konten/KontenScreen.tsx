@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
 import { formatIban } from '../../../lib/fieldFormats';
-import { centColumn } from '../Geld';
+import { buchungenColumn, centColumn } from '../Geld';
 import {
   KassaabrechnungPicker,
   ohneKassajahr,
@@ -30,15 +30,7 @@ const COLUMNS: readonly ListColumn<Konto>[] = [
   { key: 'iban', name: 'IBAN', minWidth: 220, sortValue: (r) => r.iban, text: (r) => formatIban(r.iban ?? '') || '–' },
   centColumn('anfangsbestand', 'Anfangsbestand', (r) => r.anfangsbestandCent, { minWidth: 160 }),
   centColumn('saldo', 'Saldo', (r) => r.saldoCent, { minWidth: 120 }),
-  {
-    key: 'buchungen',
-    name: 'Buchungen',
-    align: 'end',
-    minWidth: 110,
-    sortValue: (r) => r.anzahlBuchungen,
-    text: (r) => String(r.anzahlBuchungen),
-    export: { typ: 'zahl', value: (r) => r.anzahlBuchungen },
-  },
+  buchungenColumn(110),
   { key: 'aktiv', name: 'Aktiv', minWidth: 70, sortValue: (r) => r.aktiv, text: (r) => (r.aktiv ? 'Ja' : 'Nein') },
 ];
 

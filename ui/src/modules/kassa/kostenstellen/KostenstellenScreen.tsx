@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { DeleteDialog } from '../../../components/formKit';
 import { type ListColumn, ListScreen, RowAction } from '../../../components/listKit';
+import { buchungenColumn } from '../Geld';
 import {
   KassaabrechnungPicker,
   PeriodenHinweis,
@@ -21,14 +22,7 @@ const label = (k: Kostenstelle) => `Kostenstelle ${k.nummer} „${k.name}“`;
 const COLUMNS: readonly ListColumn<Kostenstelle>[] = [
   { key: 'nummer', name: 'Nummer', rowHeader: true, minWidth: 100, sortValue: (r) => r.nummer, text: (r) => r.nummer },
   { key: 'name', name: 'Name', minWidth: 220, sortValue: (r) => r.name, text: (r) => r.name },
-  {
-    key: 'buchungen',
-    name: 'Buchungen',
-    align: 'end',
-    sortValue: (r) => r.anzahlBuchungen,
-    text: (r) => String(r.anzahlBuchungen),
-    export: { typ: 'zahl', value: (r) => r.anzahlBuchungen },
-  },
+  buchungenColumn(),
 ];
 
 /** /kassa/kostenstellen — the cost centres (e.g. "Sommerfest", "Vereinshaus") of the chosen period. */
