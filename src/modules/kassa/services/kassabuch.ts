@@ -202,6 +202,12 @@ export async function loescheGefiltert(
     );
   wendeFilterAn(q, f);
   const keep = textFilter(f);
+  // Periods first, then the entries (locking read), the order CloseFilteredEntries locks in: a check
+  // running now cannot mark an entry that this delete then removes, and the two never deadlock.
+  if (!dryRun) {
+    await db('kassaabrechnungen').select('id').forUpdate();
+    q.forUpdate();
+  }
   const rows = z
     .array(loeschRow)
     .parse(await q)

@@ -111,9 +111,11 @@ export async function schliesseGefilterte(
     .orderBy([{ column: 'k.kassaabrechnung_id' }, { column: 'k.belegnummer' }]);
   wendeFilterAn(q, f);
   const keep = textFilter(f);
+  // A locking read (after the period rows, as every Kassa writer locks): the hash must cover the
+  // latest content, and an UpdateKassabuch running now waits and then finds the entry checked (409).
   const rows = z
     .array(inhaltRow)
-    .parse(await q)
+    .parse(await q.forUpdate())
     .filter((r) => !keep || keep(r));
   if (!rows.length) return { geprueft: 0, kettenKopf: ende.position ? ende.hash : null };
 

@@ -15,7 +15,10 @@ import type { Steuersatz } from './steuer';
 
 /** POST Kassa/StornoKassabuch → the reversal entry. */
 export async function storniere(db: Db, actor: Actor, input: StornoInput): Promise<Eintrag> {
-  // Locks the original (MariaDB) so two reversals of it at once are served one after the other.
+  // The period rows first, as CloseFilteredEntries and every booking lock them (else a check holding
+  // them and waiting for the original would deadlock with this reversal waiting for its period);
+  // then the original (MariaDB), so two reversals of it at once are served one after the other.
+  await db('kassaabrechnungen').select('id').forUpdate();
   const original = await db('kassabuch').where({ id: input.id }).forUpdate().first();
   if (!original) throw notFound(EINTRAG_NICHT_GEFUNDEN);
   if (original.storno_von_id != null) {
