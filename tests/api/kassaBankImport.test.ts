@@ -131,6 +131,27 @@ describe('ImportBank camt.053', () => {
     expect(imp).toMatchObject({ dateiname: 'auszug.xml', format: 'camt', importiert: 4, duplikate: 0 });
     expect(rows.every((r) => Number(r.bank_import_id) === Number(imp?.id))).toBe(true);
 
+    // The Kassier assigns a booking account; moving the line to another account is refused.
+    const zeile = rows[0]!;
+    const aenderung = {
+      id: Number(zeile.id),
+      datum: String(zeile.datum).slice(0, 10),
+      betragCent: Number(zeile.betrag_cent),
+      kontoId: konto,
+      buchungskontoId: k.bk.mitgliedsbeitrag,
+      text: zeile.text,
+    };
+    const zugeordnet = await kassier.post<{ buchungskontoId: number }>('Kassa/UpdateKassabuch', aenderung);
+    expect(zugeordnet.status, zugeordnet.text).toBe(200);
+    expect(zugeordnet.body.buchungskontoId).toBe(k.bk.mitgliedsbeitrag);
+    const verschoben = await kassier.post<{ errors: Record<string, string[]> }>('Kassa/UpdateKassabuch', {
+      ...aenderung,
+      kontoId: k.bank,
+    });
+    expect(verschoben.status, verschoben.text).toBe(422);
+    expect(verschoben.body.errors.kontoId?.[0]).toContain('Kontoauszugs');
+    expect(await kontostand(konto)).toBe(129_950);
+
     const again = await importiere(konto, file);
     expect(again.status, again.text).toBe(200);
     expect(again.body).toMatchObject({ importiert: 0, duplikate: 4, kassabuchIds: [] });

@@ -130,6 +130,10 @@ async function aendereEintrag(db: Db, actor: Actor, input: KassabuchInput): Prom
   const errors: Record<string, string[]> = {};
   const konto = await db('konten').where({ id: input.kontoId }).first('id');
   if (!konto) errors.kontoId = ['Dieses Konto gibt es nicht (mehr).'];
+  // An imported bank entry is a line of that account's statement: on another account the statement
+  // would no longer add up, and its duplicate key (unique per account) could collide there.
+  else if (before.bank_schluessel != null && Number(input.kontoId) !== Number(before.konto_id))
+    errors.kontoId = ['Eine importierte Bankbuchung bleibt auf dem Konto ihres Kontoauszugs.'];
   const bk = await db('buchungskonten').where({ id: input.buchungskontoId }).first();
   if (!bk) errors.buchungskontoId = ['Dieses Buchungskonto gibt es nicht (mehr).'];
   else if (Number(bk.kassaabrechnung_id) !== Number(periode.id))
