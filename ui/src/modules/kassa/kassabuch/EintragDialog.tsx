@@ -42,7 +42,9 @@ export interface EintragDialogProps {
 
 export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, readOnly }: EintragDialogProps) {
   const { dismiss } = useDialogContainer();
-  const gesperrt = readOnly || eintrag.geprueft;
+  // A reversal pair stays an exact negation: the server refuses to change either half (409).
+  const stornoPaar = eintrag.stornoVonId !== null || eintrag.storniertDurchId !== null;
+  const gesperrt = readOnly || eintrag.geprueft || stornoPaar;
   const steuerFlag = useSteuersatzFlag();
   const form = useZodForm(kassabuchBody, {
     initial: toValues(eintrag),
@@ -118,6 +120,12 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
           level="info"
           title="Geprüft – nicht mehr änderbar"
           message={`Dieser Beleg wurde${eintrag.geprueftAm ? ` am ${formatGermanDate(eintrag.geprueftAm.slice(0, 10))}` : ''} als geprüft markiert. Eine Korrektur ist eine Storno-Buchung (Aktionen → Storno).`}
+        />
+      ) : stornoPaar ? (
+        <MessageBanner
+          level="info"
+          title="Storno-Paar – nicht mehr änderbar"
+          message="Buchung und Storno ergeben zusammen null und bleiben so. War das Storno ein Irrtum, löschen Sie die (noch ungeprüfte) Storno-Buchung."
         />
       ) : null}
       <DateField label="Datum" isRequired readOnly={gesperrt} {...form.field('datum')} autoFocus={!gesperrt} />

@@ -314,6 +314,20 @@ describe('KassabuchScreen', () => {
     expect(hasButton(dialog()!, 'Speichern')).toBe(false);
   });
 
+  it('opens both halves of a reversal pair read-only and says why', async () => {
+    const paar = [
+      eintrag({ id: 1, storniertDurchId: 2 }),
+      eintrag({ id: 2, belegnummer: 2, betragCent: -5000, stornoVonId: 1, text: 'Storno: Beitrag Huber' }),
+    ];
+    app.api({ ...signedIn(EDIT), ...lookups(), [BUCH]: () => json({ eintraege: paar, summe: SUMME }) });
+    await app.renderAt('/kassa/kassabuch');
+    await waitFor(() => expect(tableRows()).toHaveLength(2));
+    expect(() => button(container, 'Beleg 1 bearbeiten')).toThrow();
+    await click(button(container, 'Beleg 2 ansehen'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Storno-Paar – nicht mehr änderbar'));
+    expect(hasButton(dialog()!, 'Speichern')).toBe(false);
+  });
+
   it('edits an entry in a dialog and sends it with its version', async () => {
     app.api({
       ...signedIn(EDIT),

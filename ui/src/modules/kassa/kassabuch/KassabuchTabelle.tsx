@@ -87,9 +87,10 @@ export function KassabuchTabelle({ eintraege, canEdit, geschlossen, onAktion, on
         </thead>
         <tbody>
           {gezeigt.map((e) => {
-            const aendern = canEdit && !geschlossen && !e.geprueft;
             // Also in a closed period: the counter entry goes into today's open period (same account numbers).
             const stornierbar = canEdit && e.stornoVonId === null && e.storniertDurchId === null;
+            // A reversal pair is not changed (the server answers 409): only looked at.
+            const aendern = canEdit && !geschlossen && !e.geprueft && stornierbar;
             const klassen = ['kgv-kb-row'];
             if (e.geprueft) klassen.push('kgv-kb-row--geprueft');
             if (ziel === e.id) klassen.push('kgv-kb-row--ziel');
