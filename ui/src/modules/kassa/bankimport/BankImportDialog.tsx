@@ -20,6 +20,7 @@ import { describeError } from '../../../api/errors';
 import { useKonten } from '../../../api/kassa';
 import { saveWithToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { type Refusal, RefusalAlert } from '../../../components/RefusalAlert';
 import { BankDateiWahl } from './BankDateiWahl';
 import { BankImportVorschau } from './BankImportVorschau';
 import { BankMappingEditor } from './BankMappingEditor';
@@ -31,6 +32,7 @@ import {
   normIban,
   useBankMappings,
 } from './bankImportApi';
+
 import './bankImport.css';
 
 export interface BankImportDialogProps {
@@ -87,7 +89,7 @@ function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialo
   const [ignoreIban, setIgnoreIban] = useState(false);
   const [busy, setBusy] = useState<'vorschau' | 'import' | null>(null);
   const [vorschau, setVorschau] = useState<BankImportErgebnis | null>(null);
-  const [abgelehnt, setAbgelehnt] = useState<{ title: string; lines: string[] } | null>(null);
+  const [abgelehnt, setAbgelehnt] = useState<Refusal | null>(null);
   const [ergebnis, setErgebnis] = useState<BankImportErgebnis | null>(null);
 
   const eigene = (mappings.data ?? []).filter((m) => m.id !== null);
@@ -227,16 +229,7 @@ function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialo
                 </DisclosurePanel>
               </Disclosure>
             ) : null}
-            {abgelehnt ? (
-              <div role="alert">
-                <Text UNSAFE_className="kgv-bankimport-fehler">{abgelehnt.title}</Text>
-                <ul>
-                  {abgelehnt.lines.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
+            {abgelehnt ? <RefusalAlert refusal={abgelehnt} titleClassName="kgv-bankimport-fehler" /> : null}
             {vorschau ? (
               <div ref={zeigeVorschau}>
                 <BankImportVorschau vorschau={vorschau} />

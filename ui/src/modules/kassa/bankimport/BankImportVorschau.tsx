@@ -4,6 +4,7 @@ import { formatEuro } from '../../../../../src/platform/money';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Geld } from '../Geld';
 import type { BankImportErgebnis } from './bankImportApi';
+import '../../../components/denseTable.css';
 import './bankImport.css';
 
 /** More rows than this make the dialog slow; the rest is counted, not listed. */
@@ -91,8 +92,8 @@ export function BankImportVorschau({ vorschau }: { vorschau: BankImportErgebnis 
         </div>
       ) : null}
       {zeilen.length ? (
-        <div className="kgv-bankimport-frame">
-          <table className="kgv-bankimport-table" aria-label="Vorschau der Bankbuchungen">
+        <div className="kgv-dense-frame kgv-bankimport-frame">
+          <table className="kgv-dense-table kgv-bankimport-table" aria-label="Vorschau der Bankbuchungen">
             <thead>
               <tr>
                 <th scope="col">Datum</th>

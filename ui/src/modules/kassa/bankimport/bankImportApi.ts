@@ -10,6 +10,7 @@ import { isApiError, isProblemDetails } from '../../../api/errors';
 import { apiFetch } from '../../../api/fetcher';
 import { mutateApi } from '../../../api/mutateApi';
 import { useApi } from '../../../api/useApi';
+import type { Refusal } from '../../../components/RefusalAlert';
 
 // The bank import of docs/api/kassa.md ("Bankimport"); answer types are the server's (ADR 0005).
 export type { BankImportEintrag, BankImportErgebnis, BankMapping };
@@ -66,7 +67,7 @@ export function importBank(o: BankImportOptionen): Promise<BankImportErgebnis> {
 }
 
 /** A refused import (422/409): the title and the German lines of its fields. */
-export function ablehnung(error: unknown): { title: string; lines: string[] } | null {
+export function ablehnung(error: unknown): Refusal | null {
   if (!isApiError(error) || !isProblemDetails(error.body)) return null;
   const lines = Object.values(error.body.errors ?? {}).flatMap((m) => (Array.isArray(m) ? m : [m]).map(String));
   if (error.body.detail) lines.push(error.body.detail);

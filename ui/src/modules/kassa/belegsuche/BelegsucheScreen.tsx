@@ -31,6 +31,7 @@ import {
   type KassabuchFilterInput,
   useKassabuch,
 } from '../kassabuch/kassabuchApi';
+import '../../../components/denseTable.css';
 import '../kassabuch/kassabuch.css';
 
 // Spec §2 /kassa/belegsuchen: find an entry over all periods by Belegnummer, text, amount or date
@@ -194,8 +195,8 @@ export default function BelegsucheScreen() {
           <Text>Kein Beleg gefunden.</Text>
         ) : (
           <>
-            <div className="kgv-kb-frame">
-              <table className="kgv-kb-table" aria-label="Gefundene Belege">
+            <div className="kgv-dense-frame kgv-kb-frame">
+              <table className="kgv-dense-table kgv-kb-table" aria-label="Gefundene Belege">
                 <thead>
                   <tr>
                     <th scope="col">Kassaabrechnung</th>

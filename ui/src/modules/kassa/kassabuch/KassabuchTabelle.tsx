@@ -8,6 +8,7 @@ import { formatGermanDate } from '../../../../../src/platform/dates';
 import { Geld } from '../Geld';
 import { BelegeKnopf } from './BelegeKnopf';
 import { BELEG_ACCEPT, type Eintrag, eigenbelegUrl } from './kassabuchApi';
+import '../../../components/denseTable.css';
 
 // The entries as a plain table: a row takes receipts dropped on it (files from the desktop),
 // checked rows are greyed with a lock, reversals are marked. Spectrum's TableView would virtualise
@@ -43,7 +44,7 @@ export function KassabuchTabelle({ eintraege, canEdit, geschlossen, onAktion, on
   }
 
   return (
-    <div className="kgv-kb-frame">
+    <div className="kgv-dense-frame kgv-kb-frame">
       <input
         ref={dateiwahl}
         type="file"
@@ -59,7 +60,7 @@ export function KassabuchTabelle({ eintraege, canEdit, geschlossen, onAktion, on
           if (eintrag && files.length) onBelege(eintrag, files);
         }}
       />
-      <table className="kgv-kb-table" aria-label="Kassabuch">
+      <table className="kgv-dense-table kgv-kb-table" aria-label="Kassabuch">
         <thead>
           <tr>
             <th scope="col" className="kgv-kb-num">

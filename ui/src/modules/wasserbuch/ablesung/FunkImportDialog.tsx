@@ -21,8 +21,10 @@ import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/d
 import { describeError } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
 import { DateField } from '../../../components/formKit';
+import { type Refusal, RefusalAlert } from '../../../components/RefusalAlert';
 import { formatCubic } from '../../../lib/format';
 import { FunkMappingEditor } from './FunkMappingEditor';
+import '../../../components/denseTable.css';
 import './runde.css';
 import { type FunkImportResult, importDatum, importFunk, refusal, STATUS_TEXT, useFunkMappings } from './funkImportApi';
 
@@ -73,8 +75,8 @@ function Vorschau({ result }: { result: FunkImportResult }) {
         </div>
       ) : null}
       {result.zeilen.length ? (
-        <div className="kgv-runde-frame" style={{ maxHeight: '16rem' }}>
-          <table className="kgv-runde-table" aria-label="Vorschau der Funkablesungen">
+        <div className="kgv-dense-frame kgv-runde-frame" style={{ maxHeight: '16rem' }}>
+          <table className="kgv-dense-table kgv-runde-table" aria-label="Vorschau der Funkablesungen">
             <thead>
               <tr>
                 <th scope="col">Zeile</th>
@@ -124,7 +126,7 @@ export function FunkImportDialog({ onImported }: { onImported: (datum: string) =
   const [overwrite, setOverwrite] = useState(false);
   const [busy, setBusy] = useState<'pruefen' | 'einlesen' | null>(null);
   const [preview, setPreview] = useState<FunkImportResult | null>(null);
-  const [refused, setRefused] = useState<{ title: string; lines: string[] } | null>(null);
+  const [refused, setRefused] = useState<Refusal | null>(null);
 
   const datum = parseGermanDate(datumText);
   const datumError = datum === undefined ? 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.' : undefined;
@@ -227,16 +229,7 @@ export function FunkImportDialog({ onImported }: { onImported: (datum: string) =
               </DisclosurePanel>
             </Disclosure>
           ) : null}
-          {refused ? (
-            <div role="alert">
-              <Text UNSAFE_className="kgv-runde-status--error">{refused.title}</Text>
-              <ul>
-                {refused.lines.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          {refused ? <RefusalAlert refusal={refused} titleClassName="kgv-runde-status--error" /> : null}
           {preview ? <Vorschau result={preview} /> : null}
         </Flex>
       </Content>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { AblesungRow } from './AblesungRow';
 import type { RundeZeile } from './ablesungApi';
+import '../../../components/denseTable.css';
 import './runde.css';
 import { nachbar } from './readingLogic';
 import { type RowView, type RundeEingabe, viewOf } from './useRundeEingabe';
@@ -128,8 +129,8 @@ export function RundeTabelle({ datum, zeilen, eingabe, fokusId, readOnly, faktor
   });
 
   return (
-    <div className="kgv-runde-frame">
-      <table className="kgv-runde-table" aria-label="Ablesungsrunde">
+    <div className="kgv-dense-frame kgv-runde-frame">
+      <table className="kgv-dense-table kgv-runde-table" aria-label="Ablesungsrunde">
         <thead>
           <tr>
             <th scope="col">Parzelle · Strang</th>

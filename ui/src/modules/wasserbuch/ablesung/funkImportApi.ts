@@ -10,6 +10,7 @@ import { isApiError, isProblemDetails } from '../../../api/errors';
 import { apiFetch } from '../../../api/fetcher';
 import { mutateApi } from '../../../api/mutateApi';
 import { useApi } from '../../../api/useApi';
+import type { Refusal } from '../../../components/RefusalAlert';
 import { ABLESUNGEN_KEY, LOOKUP_KEY, RUNDE_PREFIX } from './ablesungApi';
 
 export { DEZIMALZEICHEN, TRENNZEICHEN, ZEICHENSAETZE } from '../../../../../src/modules/wasserbuch/schema/dokumente';
@@ -61,7 +62,7 @@ export function importFunk(options: FunkImportOptions): Promise<FunkImportResult
 }
 
 /** A refused import (422): the title and one line per row or field ("Zeile 7: …"). */
-export function refusal(error: unknown): { title: string; lines: string[] } | null {
+export function refusal(error: unknown): Refusal | null {
   if (!isApiError(error) || !isProblemDetails(error.body)) return null;
   const lines = Object.entries(error.body.errors ?? {}).flatMap(([key, messages]) => {
     const label = key === 'file' ? 'Datei' : key.replace(/^zeile\s*/i, 'Zeile ');
