@@ -39,6 +39,15 @@ describe('demo cash book', () => {
     expect(alt.anzahlBuchungen).toBeGreaterThanOrEqual(30);
     expect(alt.anzahlBuchungen + neu.anzahlBuchungen).toBeGreaterThanOrEqual(40);
     expect(alt.anzahlBuchungen + neu.anzahlBuchungen).toBeLessThanOrEqual(70);
+    // The auditors checked last year before it was closed: all its entries, chained, the chain end kept.
+    const geprueft = (
+      await kassier.get<{ summe: { anzahl: number } }>('Kassa/GetKassabuch', {
+        kassaabrechnungID: alt.id,
+        kontoOption: 'geprueft',
+      })
+    ).body;
+    expect(geprueft.summe.anzahl).toBe(alt.anzahlBuchungen);
+    expect(alt.kettenKopf).toMatch(/^[0-9a-f]{64}$/);
 
     const kontenAlt = (await kassier.get<Konto[]>('Kassa/GetKonten', { kassaabrechnungID: alt.id })).body;
     const kontenNeu = (await kassier.get<Konto[]>('Kassa/GetKonten', { kassaabrechnungID: neu.id })).body;

@@ -11,8 +11,10 @@ import { saveBuchungskonto } from './services/buchungskonten';
 import { saveParzellenZuordnung } from './services/buchungskontoParzellen';
 import { closeKassaabrechnung, saveKassaabrechnung } from './services/kassaabrechnungen';
 import { newKassaabrechnung } from './services/kassaabrechnungNeu';
+import { filterVon } from './services/kassabuchFilter';
 import { saveKonto } from './services/konten';
 import { saveKostenstelle } from './services/kostenstellen';
+import { schliesseGefilterte } from './services/pruefen';
 
 // The cash book of the demo club „KGV Sonnenhang“: last year closed, this year open (carried over by
 // GetNewKassaabrechnung), the Girokonto and the Handkassa, the booking accounts of a typical
@@ -197,6 +199,8 @@ export async function seedDemoKassa(_services: AppServices, db: Db): Promise<voi
   };
 
   await bucheEintraege(db, actor, buchungen(vorjahr, bk, ks));
+  // The auditors checked last year before it was closed: its entries are locked and chained.
+  await schliesseGefilterte(db, actor, filterVon({ kassaabrechnungID: alt.id }));
   await closeKassaabrechnung(db, actor, alt.id);
 
   const neu = await newKassaabrechnung(db, actor, jahr);
