@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/db';
 import type { KontoArt } from '../schema/konten';
-import { type KontoSaldo, kontoSalden } from './saldo';
+import { type KontoBuchung, type KontoSaldo, kontoSalden } from './saldo';
 import { istWahr } from './standardPeriode';
 
 // The balances of every account of one period from the database: opening balances
@@ -12,6 +12,8 @@ export type KontoSaldoZeile = KontoSaldo & { name: string; art: KontoArt; aktiv:
 export type KontoSaldenDerPeriode = {
   konten: KontoSaldoZeile[];
   summe: Omit<KontoSaldo, 'kontoId'>;
+  /** The period's entries the balances were summed from (the reports check their printed rows against them). */
+  buchungen: KontoBuchung[];
 };
 
 /**
@@ -36,11 +38,12 @@ export async function kontoSaldenDerPeriode(
     .filter((k) => opts.alle || istWahr(k.aktiv) || anfangJe.has(Number(k.id)) || anzahlJe.has(Number(k.id)))
     .sort((a, b) => a.name.localeCompare(b.name, 'de-AT') || Number(a.id) - Number(b.id));
   const gelisteteIds = new Set(gelistet.map((k) => Number(k.id)));
+  const gelisteteBuchungen = buchungen
+    .filter((b) => gelisteteIds.has(Number(b.konto_id)))
+    .map((b) => ({ kontoId: Number(b.konto_id), betragCent: Number(b.betrag_cent) }));
   const salden = kontoSalden(
     gelistet.map((k) => ({ id: Number(k.id), anfangsbestandCent: anfangJe.get(Number(k.id)) ?? 0 })),
-    buchungen
-      .filter((b) => gelisteteIds.has(Number(b.konto_id)))
-      .map((b) => ({ kontoId: Number(b.konto_id), betragCent: Number(b.betrag_cent) })),
+    gelisteteBuchungen,
   );
   return {
     konten: salden.konten.map((s, i) => {
@@ -54,5 +57,6 @@ export async function kontoSaldenDerPeriode(
       };
     }),
     summe: salden.summe,
+    buchungen: gelisteteBuchungen,
   };
 }

@@ -26,20 +26,14 @@ export type PeriodenSalden = {
 };
 
 /**
- * The accounts of a period as GetKonten lists them (S1's kontoSaldenDerPeriode: active ones, those
- * with an opening balance for it and those with entries in it; by name), so the report and the
- * Konten screen show the same accounts. A missing opening-balance row opens at 0.
+ * The accounts of a period as GetKonten lists them (kontoSaldenDerPeriode: active ones, those with an
+ * opening balance for it and those with entries in it; by name), so the report and the Konten screen
+ * show the same accounts (a missing opening-balance row opens at 0), with the single entries it read.
  */
-async function periodenKonten(db: Db, periodeId: number): Promise<PeriodenKonto[]> {
-  const { konten } = await kontoSaldenDerPeriode(db, periodeId);
-  return konten.map((k) => ({ id: k.kontoId, name: k.name, anfangsbestandCent: k.anfangCent }));
-}
-
 export async function periodenSalden(db: Db, periodeId: number): Promise<PeriodenSalden> {
-  const konten = await periodenKonten(db, periodeId);
-  const buchungen = (
-    await db('kassabuch').where({ kassaabrechnung_id: periodeId }).select('konto_id', 'betrag_cent')
-  ).map((r) => ({ kontoId: Number(r.konto_id), betragCent: Number(r.betrag_cent) }));
+  const periode = await kontoSaldenDerPeriode(db, periodeId);
+  const konten = periode.konten.map((k) => ({ id: k.kontoId, name: k.name, anfangsbestandCent: k.anfangCent }));
+  const { buchungen } = periode;
   // The database's own sums (SUM answers DECIMAL strings on MySQL).
   const summen = await db('kassabuch')
     .where({ kassaabrechnung_id: periodeId })
