@@ -1,3 +1,4 @@
+import { formatGermanDate } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import type { KassaabrechnungRow } from '../tables';
@@ -41,7 +42,7 @@ export async function periodeFuerDatum(db: Db, datum: string, field = 'datum'): 
     throw validationFailed(
       {
         [field]: [
-          `Für den ${datumDeutsch(datum)} gibt es keine Kassaabrechnung. Bitte legen Sie sie unter Basisdaten → Kassaabrechnung an.`,
+          `Für den ${formatGermanDate(datum)} gibt es keine Kassaabrechnung. Bitte legen Sie sie unter Basisdaten → Kassaabrechnung an.`,
         ],
       },
       'Für dieses Datum gibt es keine Kassaabrechnung.',
@@ -49,8 +50,3 @@ export async function periodeFuerDatum(db: Db, datum: string, field = 'datum'): 
   }
   return row;
 }
-
-const datumDeutsch = (iso: string) => {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
-};
