@@ -85,6 +85,37 @@ export async function compareLoad(
 }
 
 /**
+ * A route of the app against its floor: a bare Koa route answering the very JSON the app answered
+ * first. Both are warmed, then compared with `compareLoad`; the floor server is closed again.
+ */
+export async function compareWithBareRoute(
+  appBase: string,
+  path: string,
+  headers: Record<string, string>,
+  opts: { concurrency: number; seconds: number },
+  warmConcurrency: number,
+): Promise<{ payload: string; app: LoadResult; bare: LoadResult; ratio: number }> {
+  const first = await fetch(`${appBase}${path}`, { headers });
+  const payload = await first.text();
+  if (!first.ok) throw new Error(`${path} answered ${first.status}`);
+  const floor = new Koa();
+  floor.use((ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = payload;
+  });
+  const server = floor.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  try {
+    const bareUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+    await load(`${appBase}${path}`, headers, { concurrency: warmConcurrency, seconds: 1 });
+    await load(bareUrl, headers, { concurrency: warmConcurrency, seconds: 1 });
+    return { payload, ...(await compareLoad(`${appBase}${path}`, bareUrl, headers, opts)) };
+  } finally {
+    server.close();
+  }
+}
+
+/**
  * GET /api/User signed in (error handler, security headers, session and rights look-up, router)
  * against a bare Koa route answering the same JSON: what the middleware chain costs.
  */

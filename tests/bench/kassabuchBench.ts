@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
 import { bucheEintraege, type NeueBuchung } from '../../src/modules/kassa/services/buchen';
 import { systemActor } from '../../src/platform/auth/principal';
 import { inTransaction, nowDb } from '../../src/platform/db/db';
 import { ApiClient } from '../helpers/apiClient';
 import { seedKassaBeispiel } from '../helpers/kassaBeispiel';
 import { startTestApp, TEST_PASSWORD } from '../helpers/testApp';
-import { compareLoad, type LoadResult, load } from './apiBench';
+import { compareWithBareRoute, type LoadResult } from './apiBench';
 
 export type KassabuchBench = {
   path: string;
@@ -72,21 +70,7 @@ export async function benchKassabuch(opts: {
     const results: KassabuchBench[] = [];
     for (const query of QUERIES) {
       const path = `/api/Kassa/GetKassabuch${query.replace('KASSA', String(k.kassa))}`;
-      const first = await fetch(`${app.url}${path}`, { headers });
-      const payload = await first.text();
-      if (!first.ok) throw new Error(`${path} answered ${first.status}`);
-      const bare = new Koa();
-      bare.use((ctx) => {
-        ctx.type = 'application/json';
-        ctx.body = payload;
-      });
-      const server = bare.listen(0, '127.0.0.1');
-      await new Promise((r) => server.once('listening', r));
-      const bareUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
-      await load(`${app.url}${path}`, headers, { concurrency: 2, seconds: 1 });
-      await load(bareUrl, headers, { concurrency: 2, seconds: 1 });
-      const { app: a, bare: b, ratio } = await compareLoad(`${app.url}${path}`, bareUrl, headers, opts);
-      server.close();
+      const { payload, app: a, bare: b, ratio } = await compareWithBareRoute(app.url, path, headers, opts, 2);
       const cold: number[] = [];
       for (let i = 0; i < COLD_SAMPLES; i++) {
         await db('kassabuch')

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
 import { nowDb } from '../../src/platform/db/db';
 import { ApiClient } from '../helpers/apiClient';
 import { generateClub } from '../helpers/generateClub';
 import { startTestApp, TEST_PASSWORD } from '../helpers/testApp';
-import { compareLoad, type LoadResult, load } from './apiBench';
+import { compareWithBareRoute, type LoadResult } from './apiBench';
 
 export type ListBench = {
   path: string;
@@ -42,21 +40,7 @@ export async function benchStammdaten(opts: {
     };
     const results: ListBench[] = [];
     for (const { path, table } of LISTS) {
-      const first = await fetch(`${app.url}${path}`, { headers });
-      const payload = await first.text();
-      if (!first.ok) throw new Error(`${path} answered ${first.status}`);
-      const bare = new Koa();
-      bare.use((ctx) => {
-        ctx.type = 'application/json';
-        ctx.body = payload;
-      });
-      const server = bare.listen(0, '127.0.0.1');
-      await new Promise((r) => server.once('listening', r));
-      const bareUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
-      await load(`${app.url}${path}`, headers, { concurrency: 4, seconds: 1 });
-      await load(bareUrl, headers, { concurrency: 4, seconds: 1 });
-      const { app: a, bare: b, ratio } = await compareLoad(`${app.url}${path}`, bareUrl, headers, opts);
-      server.close();
+      const { payload, app: a, bare: b, ratio } = await compareWithBareRoute(app.url, path, headers, opts, 4);
       // One answer after each of ten changes: what a user waits for after a save.
       const cold: number[] = [];
       for (let i = 0; i < 10; i++) {
