@@ -4,6 +4,7 @@ import { abrechnungModule } from './abrechnung';
 import { commonModule } from './common';
 import { kassaModule } from './kassa';
 import type { KgvModule } from './manifest';
+import { rechnungspruefungModule } from './rechnungspruefung';
 import { stammdatenModule } from './stammdaten';
 import { userModule } from './user';
 import { vereinseinstellungenModule } from './vereinseinstellungen';
@@ -18,6 +19,7 @@ export const modules: KgvModule[] = [
   stammdatenModule,
   wasserbuchModule,
   kassaModule,
+  rechnungspruefungModule,
 ];
 
 export const allRoutes = (list = modules): AnyRoute[] => list.flatMap((m) => m.routes ?? []);

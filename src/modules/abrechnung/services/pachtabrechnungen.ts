@@ -3,7 +3,7 @@ import { type Db, nowDb } from '../../../platform/db/db';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { matchOrInsert } from '../../../platform/db/matchOrInsert';
 import { notFound } from '../../../platform/errors';
-import type { Pachtabrechnung } from '../schema';
+import type { Pachtabrechnung } from '../schema/pachtabrechnung';
 import type { PachtabrechnungRow } from '../tables';
 
 // The year scope of the yearly values (Pachtabrechnung). The club works in calendar years; the

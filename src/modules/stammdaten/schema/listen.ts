@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, queryBool, queryInt, text } from '../../../platform/validation';
-import { pachtabrechnungResponse } from '../../abrechnung/schema';
+import { pachtabrechnungResponse } from '../../abrechnung/schema/pachtabrechnung';
 
 // Query schemas of the Stammdaten lists (Geburtstags-, Jubiläums-, Unterschriftenliste, Summenblatt,
 // Stammdatenblatt). Like the module's other queries they ignore parameters they do not know.

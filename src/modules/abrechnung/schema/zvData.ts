@@ -1,0 +1,164 @@
+// The letter data every billing run produces and every output reads (ZvData, issue 14): the
+// Zahlungsvorschreibung, Gruppenrechnungen, Weitere Mitgliedschaften and Wasserrechnungen give the
+// same shape, so one letter template, one Excel list, one booking and the mail dispatch serve all of
+// them. Shared with the UI (no server-only imports here).
+import { z } from 'zod';
+
+/** The kind of a position: the CLI prints totals per kind; a receivable's positions keep it. */
+export const ZV_POSITION_ARTEN = [
+  'pachtzins',
+  'gemeinschaftsflaeche',
+  'grundsteuer',
+  'pachtzuschlag',
+  'verein',
+  'parzellenspezifisch',
+  'abstellplatz',
+  'parkkarten',
+  'versicherung',
+  'wasserAkonto',
+  'wasserDifferenz',
+  'gruppe',
+  'wasserrechnung',
+] as const;
+export type ZvPositionArt = (typeof ZV_POSITION_ARTEN)[number];
+
+/** German labels of the kinds (totals in the CLI, the run's summary on screen). */
+export const ZV_POSITION_ART_LABEL: Record<ZvPositionArt, string> = {
+  pachtzins: 'Pachtzins',
+  gemeinschaftsflaeche: 'Gemeinschaftsflächenanteil',
+  grundsteuer: 'Grundsteuer',
+  pachtzuschlag: 'Pachtzuschläge',
+  verein: 'Vereinspositionen',
+  parzellenspezifisch: 'Parzellenspezifische Konten',
+  abstellplatz: 'Abstellplätze',
+  parkkarten: 'Parkkarten',
+  versicherung: 'Versicherungen',
+  wasserAkonto: 'Wasser-Akonto',
+  wasserDifferenz: 'Wasserabrechnung (Nachzahlung/Guthaben)',
+  gruppe: 'Gruppenpositionen',
+  wasserrechnung: 'Wasserrechnung',
+};
+
+export const zvPosition = z.object({
+  art: z.enum(ZV_POSITION_ARTEN),
+  text: z.string(),
+  /** Count, m² or m³ the amount is for ("400.00"), when the line has one. */
+  menge: z.string().nullable().optional(),
+  /** Rate per unit ("1.31" €/m², "14.5" %), when the line has one. */
+  satz: z.string().nullable().optional(),
+  /** Rounded half away from zero once; negative for a credit (water Guthaben). */
+  betragCent: z.number().int(),
+  steuersatz: z.number().int(),
+  buchungskontoId: z.number().int().nullable(),
+});
+export type ZvPosition = z.infer<typeof zvPosition>;
+
+export const zvParzelle = z.object({
+  /** null: positions of the address as a whole when it has no plot (Weitere Mitgliedschaften). */
+  parzelleId: z.number().int().nullable(),
+  nummer: z.string(),
+  positionen: z.array(zvPosition),
+});
+export type ZvParzelle = z.infer<typeof zvParzelle>;
+
+/** The postal address of a letter's recipient. */
+export const zvAnschrift = z.object({
+  anrede: z.string(),
+  titel: z.string(),
+  vorname: z.string(),
+  nachname: z.string(),
+  strasse: z.string(),
+  plz: z.string(),
+  ort: z.string(),
+  land: z.string(),
+});
+export type ZvAnschrift = z.infer<typeof zvAnschrift>;
+
+/** A booked receivable of the letter (several with `rechnungenTeilen`: one per booking account). */
+export const zvRechnung = z.object({
+  rechnungId: z.number().int(),
+  nummer: z.string(),
+  zahlungsreferenz: z.string(),
+  betragCent: z.number().int(),
+  buchungskontoId: z.number().int().nullable(),
+});
+export type ZvRechnung = z.infer<typeof zvRechnung>;
+
+/** One letter (one per address). */
+export const zvEintrag = z.object({
+  adresseId: z.number().int(),
+  /** As written on letters and lists ("Dr. Huber Maria"). */
+  name: z.string(),
+  anschrift: zvAnschrift,
+  email: z.string(),
+  /** The address prefers e-mail (flag BevorzugtEmail): the mail dispatch sends it, the print run may skip it. */
+  bevorzugtEmail: z.boolean(),
+  parzellen: z.array(zvParzelle),
+  /** The sum of the rounded positions. */
+  summeCent: z.number().int(),
+  faelligAm: z.string(),
+  rechnungId: z.number().int().nullable(),
+  rechnungsnummer: z.string().nullable(),
+  zahlungsreferenz: z.string().nullable(),
+  /** Every receivable booked for this letter (empty before booking). */
+  rechnungen: z.array(zvRechnung),
+});
+export type ZvEintrag = z.infer<typeof zvEintrag>;
+
+/** The kinds of billing run; each is booked once per year (and key). */
+export const LAUF_ARTEN = [
+  'Zahlungsvorschreibung',
+  'Gruppenrechnung',
+  'WeitereMitgliedschaft',
+  'Wasserrechnung',
+] as const;
+export type LaufArt = (typeof LAUF_ARTEN)[number];
+
+/** The answer of every ForderungenEinbuchen* call. */
+export const einbuchenResponse = z.object({
+  laufId: z.number().int(),
+  anzahl: z.number().int(),
+  summeCent: z.number().int(),
+  rechnungen: z.array(
+    z.object({
+      id: z.number().int(),
+      nummer: z.string(),
+      adresseId: z.number().int(),
+      betragCent: z.number().int(),
+      zahlungsreferenz: z.string(),
+    }),
+  ),
+});
+export type EinbuchenResponse = z.infer<typeof einbuchenResponse>;
+
+/** What stops a run before anything is written: one German sentence each, naming what to fix. */
+export const PROBLEM_ARTEN = [
+  'parzelleOhneNutzungsberechtigten',
+  'adresseOhneAnschrift',
+  'satzFehlt',
+  'bankverbindungFehlt',
+  'buchungskontoFehlt',
+  'sonstiges',
+] as const;
+export const zvProblem = z.object({
+  art: z.enum(PROBLEM_ARTEN),
+  text: z.string(),
+  parzelleId: z.number().int().nullable(),
+  adresseId: z.number().int().nullable(),
+});
+export type ZvProblem = z.infer<typeof zvProblem>;
+
+/** The state of a run for a year: booked or not, and the check. */
+export const laufStatusResponse = z.object({
+  art: z.enum(LAUF_ARTEN),
+  pachtabrechnungId: z.number().int(),
+  gebucht: z.boolean(),
+  laufId: z.number().int().nullable(),
+  datum: z.string().nullable(),
+  faelligAm: z.string().nullable(),
+  gebuchtAm: z.string().nullable(),
+  gebuchtVon: z.string().nullable(),
+  anzahl: z.number().int(),
+  summeCent: z.number().int(),
+});
+export type LaufStatus = z.infer<typeof laufStatusResponse>;

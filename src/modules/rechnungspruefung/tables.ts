@@ -1,0 +1,76 @@
+// Row types of the tables Rechnungspruefung owns (CONTEXT.md; ADR 0005). The billing runs of issue
+// 14 create receivables through services/index.ts; issue 15 adds payments and reminders.
+
+export type RechnungArt =
+  | 'Zahlungsvorschreibung'
+  | 'Wasserrechnung'
+  | 'Gruppenrechnung'
+  | 'WeitereMitgliedschaft'
+  | 'manuell';
+
+export type RechnungRow = {
+  id: number;
+  version: number;
+  nummer: string;
+  jahr: number;
+  laufnummer: number;
+  art: RechnungArt;
+  adresse_id: number;
+  adresse_name: string;
+  parzelle_id: number | null;
+  gruppe_id: number | null;
+  pachtabrechnung_id: number | null;
+  lauf_id: number | null;
+  datum: string;
+  faellig_am: string;
+  /** Signed: a credit note is negative. BIGINT: may answer a string on MySQL. */
+  betrag_cent: number | string;
+  zahlungsreferenz: string;
+  mahnstufe: number;
+  letzte_mahnung_am: string | null;
+  mahnsperre_bis: string | null;
+  notiz: string | null;
+  versendet_am: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type RechnungPositionRow = {
+  id: number;
+  rechnung_id: number;
+  sortierung: number;
+  parzelle_id: number | null;
+  parzelle_nummer: string;
+  art: string;
+  text: string;
+  menge: string | null;
+  satz: string | null;
+  betrag_cent: number | string;
+  steuersatz: number;
+  buchungskonto_id: number | null;
+};
+
+/** The next free running number per year (gapless: read FOR UPDATE in the booking's transaction). */
+export type RechnungsnummerRow = { jahr: number; naechste: number };
+
+export type VersicherungRow = {
+  id: number;
+  version: number;
+  jahr: number;
+  parzelle_id: number;
+  versicherer: string;
+  polizze: string;
+  text: string;
+  praemie_cent: number | string;
+  created_at: string;
+  updated_at: string;
+};
+
+declare module 'knex/types/tables' {
+  interface Tables {
+    rechnungen: RechnungRow;
+    rechnung_positionen: RechnungPositionRow;
+    rechnungsnummern: RechnungsnummerRow;
+    versicherungen: VersicherungRow;
+  }
+}
