@@ -3,6 +3,7 @@ import { ABRECHNUNG_EDIT, ABRECHNUNG_VIEW } from './rights';
 import { abrechnungRoutes } from './routes';
 import { gruppenabrechnungRoutes } from './routes/gruppenabrechnung';
 import { gruppenrechnungenRoutes } from './routes/gruppenrechnungen';
+import { laufRoutes } from './routes/lauf';
 import { pachtberechnungRoutes } from './routes/pachtberechnung';
 import { pachtzinslisteRoutes } from './routes/pachtzinsliste';
 import { pachtzuschlaegeRoutes } from './routes/pachtzuschlaege';
@@ -32,6 +33,7 @@ export const abrechnungModule: KgvModule = {
     ...gruppenabrechnungRoutes,
     ...gruppenrechnungenRoutes,
     ...weitereMitgliedschaftenRoutes,
+    ...laufRoutes,
     ...zvDataRoutes,
     ...zahlungsvorschreibungRoutes,
     ...zahlscheineRoutes,

@@ -3,6 +3,7 @@
 // same shape, so one letter template, one Excel list, one booking and the mail dispatch serve all of
 // them. Shared with the UI (no server-only imports here).
 import { z } from 'zod';
+import { isoDate, queryBool, queryInt } from '../../../platform/validation';
 
 /** The kind of a position: the CLI prints totals per kind; a receivable's positions keep it. */
 export const ZV_POSITION_ARTEN = [
@@ -162,3 +163,48 @@ export const laufStatusResponse = z.object({
   summeCent: z.number().int(),
 });
 export type LaufStatus = z.infer<typeof laufStatusResponse>;
+
+/** Totals per position kind (the CLI's and the run screen's summary). */
+export const summeJeArt = z.object({ art: z.enum(ZV_POSITION_ARTEN), label: z.string(), betragCent: z.number().int() });
+export type SummeJeArt = z.infer<typeof summeJeArt>;
+
+/** One run's preview for the guided run screens (GET Abrechnung/LaufVorschau): state, problems, letters, totals. */
+export const laufVorschauResponse = z.object({
+  status: laufStatusResponse,
+  titel: z.string(),
+  datum: z.string(),
+  faelligAm: z.string(),
+  probleme: z.array(zvProblem),
+  eintraege: z.array(zvEintrag),
+  anzahl: z.number().int(),
+  summeCent: z.number().int(),
+  summenJeArt: z.array(summeJeArt),
+});
+export type LaufVorschau = z.infer<typeof laufVorschauResponse>;
+
+/** Query of the generic run calls (LaufVorschau, LaufBriefe); the run-specific calls take the same names. */
+export const laufQuery = z.object({
+  art: z.enum(LAUF_ARTEN, { error: 'Unbekannte Art des Laufs.' }),
+  /** Absent: the newest billing year. */
+  pachtabrechnungID: queryInt.optional(),
+  /** The letters' date (default today); the due date follows from it. */
+  date: isoDate.optional(),
+  /** Wasserrechnung: the settlement's stichtag (the run's key). */
+  stichtag: isoDate.optional(),
+  interimBilling: queryBool.optional(),
+  rechnungenTeilen: queryBool.optional(),
+  /** Comma list of address ids: only their letters. */
+  adressen: z.string().optional(),
+});
+export type LaufQuery = z.infer<typeof laufQuery>;
+
+/** Body of the generic booking call (the run-specific ForderungenEinbuchen* take the same fields). */
+export const laufEinbuchenBody = z.object({
+  art: z.enum(LAUF_ARTEN, { error: 'Unbekannte Art des Laufs.' }),
+  pachtabrechnungId: z.number().int().positive().optional(),
+  datum: isoDate,
+  stichtag: isoDate.optional(),
+  interimBilling: z.boolean().optional(),
+  rechnungenTeilen: z.boolean().optional(),
+});
+export type LaufEinbuchenBody = z.infer<typeof laufEinbuchenBody>;

@@ -1,8 +1,12 @@
 // The public face of the Abrechnung module: what other modules may call.
 
 export { anschriften, anschriftVon, bevorzugtEmail, gebuchteEintraege } from './gebuchteEintraege';
+/** The four runs behind one set of functions (letters, preview, booking once). */
+export { eintraegeDesLaufs, laufDefinition, laufEinbuchen, laufVorschau, summenJeArt } from './laeufe';
 /** Booking a billing run once (the receivables through Rechnungspruefung) and reading it back. */
 export { bucheLauf, findeLauf, LAUF_HISTORY_TYPE, type LaufSchluessel, laufStatus } from './lauf';
+export type { LaufDefinition, LaufParams } from './laufDefinition';
+export { adresseIdsAus, type LaufEingabe, laufParams } from './laufParams';
 export {
   currentJahr,
   ensureYear,

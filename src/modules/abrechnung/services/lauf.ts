@@ -53,6 +53,12 @@ const bereitsGebucht = (k: LaufSchluessel, lauf: Pick<AbrechnungslaufRow, 'gebuc
     'lauf_bereits_gebucht',
   );
 
+/** 409 `lauf_bereits_gebucht` when that run is booked. */
+export async function assertNichtGebucht(db: Db, k: LaufSchluessel): Promise<void> {
+  const lauf = await findeLauf(db, k);
+  if (lauf) throw bereitsGebucht(k, lauf);
+}
+
 /** The booked-or-not state of a run (the guided run's first screen). */
 export async function laufStatus(db: Db, k: LaufSchluessel): Promise<LaufStatus> {
   const lauf = await findeLauf(db, k);
@@ -111,8 +117,7 @@ export async function bucheLauf(db: Db, actor: Actor, input: BucheLaufInput): Pr
     pachtabrechnungId: input.pachtabrechnungId,
     schluessel: input.schluessel ?? '',
   };
-  const vorhanden = await findeLauf(db, k);
-  if (vorhanden) throw bereitsGebucht(k, vorhanden);
+  await assertNichtGebucht(db, k);
   const now = nowDb();
   let laufId: number;
   try {

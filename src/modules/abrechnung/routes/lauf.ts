@@ -1,0 +1,50 @@
+import { type AnyRoute, route } from '../../../http/router';
+import { hasAnyRight } from '../../../platform/auth/principal';
+import { forbidden } from '../../../platform/errors';
+import { ABRECHNUNG_EDIT, ABRECHNUNG_VIEW, WASSERRECHNUNG_EDIT, WASSERRECHNUNG_VIEW } from '../rights';
+import { laufEinbuchenBody, laufQuery } from '../schema/zvData';
+import { laufEinbuchen, laufVorschau } from '../services/laeufe';
+import { adresseIdsAus, laufParams } from '../services/laufParams';
+
+// The generic run calls behind every guided run screen (docs/api/abrechnung.md "Läufe"): the
+// preview (state, problems, letters, totals) and the booking of any of the four runs. The
+// spec-named calls (ZvData, ForderungenEinbuchen*, …) use the same services. A Wasserrechnung run
+// is also open to the Wasserwart: the route admits both lists and the handler narrows per kind.
+
+export const laufRoutes: AnyRoute[] = [
+  route({
+    method: 'GET',
+    path: 'Abrechnung/LaufVorschau',
+    rights: WASSERRECHNUNG_VIEW,
+    query: laufQuery,
+    async handler({ db, query, user }) {
+      if (query.art !== 'Wasserrechnung' && !hasAnyRight(user, ABRECHNUNG_VIEW)) throw forbidden();
+      const params = await laufParams(db, query.art, {
+        pachtabrechnungId: query.pachtabrechnungID,
+        datum: query.date,
+        stichtag: query.stichtag,
+        interimBilling: query.interimBilling,
+        rechnungenTeilen: query.rechnungenTeilen,
+        adresseIds: adresseIdsAus(query.adressen),
+      });
+      return laufVorschau(db, query.art, params);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: 'Abrechnung/LaufEinbuchen',
+    rights: WASSERRECHNUNG_EDIT,
+    body: laufEinbuchenBody,
+    async handler({ db, actor, body, user }) {
+      if (body.art !== 'Wasserrechnung' && !hasAnyRight(user, ABRECHNUNG_EDIT)) throw forbidden();
+      const params = await laufParams(db, body.art, {
+        pachtabrechnungId: body.pachtabrechnungId,
+        datum: body.datum,
+        stichtag: body.stichtag,
+        interimBilling: body.interimBilling,
+        rechnungenTeilen: body.rechnungenTeilen,
+      });
+      return laufEinbuchen(db, actor, body.art, params);
+    },
+  }),
+];
