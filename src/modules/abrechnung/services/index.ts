@@ -15,3 +15,5 @@ export {
   listPachtabrechnungen,
   resolveYear,
 } from './pachtabrechnungen';
+/** The run protocol: printed and mailed letters after booking (S4's letters, issue 16's mails). */
+export { type ProtokollEingabe, protokollDesLaufs, protokolliere } from './protokoll';
