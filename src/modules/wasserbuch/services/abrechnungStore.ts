@@ -250,3 +250,25 @@ export async function deleteAbrechnung(db: Db, actor: Actor, stichtag: string): 
 export async function deleteAbrechnungById(db: Db, actor: Actor, id: number): Promise<void> {
   await inTransaction(db, async (trx) => deleteStored(trx, actor, await getWasserabrechnungById(trx, id)));
 }
+
+/**
+ * Marks a settlement billed (gebucht_am) inside the caller's transaction: by the Zahlungsvorschreibung
+ * (its differences on the letters) or by the Wasserrechnung run. From then on it can be neither
+ * corrected nor deleted. 409 when it is billed already (it must not be billed twice).
+ */
+export async function markiereGebucht(db: Db, id: number, actor?: Actor): Promise<void> {
+  const found = await load(db, { id });
+  if (!found) throw notFound('Diese Wasserabrechnung gibt es nicht (mehr).');
+  assertNotBooked(found, 'verrechnet');
+  const gebuchtAm = nowDb();
+  const n = await db('wasserabrechnungen').where({ id }).whereNull('gebucht_am').update({ gebucht_am: gebuchtAm });
+  if (n !== 1) assertNotBooked({ ...found, gebuchtAm }, 'verrechnet');
+  if (actor)
+    await recordHistory(db, actor, {
+      entityType: ABRECHNUNG_HISTORY_TYPE,
+      entityId: id,
+      action: 'update',
+      before: { gebuchtAm: null },
+      after: { gebuchtAm },
+    });
+}

@@ -6,6 +6,7 @@ export {
   getWasserabrechnung,
   getWasserabrechnungById,
   listWasserabrechnungStichtage,
+  markiereGebucht,
   wasserabrechnungDetails,
 } from './abrechnungStore';
 /** The akonto calculation at a stichtag (proposal and stored values). */
