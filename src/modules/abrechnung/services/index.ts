@@ -1,5 +1,7 @@
 // The public face of the Abrechnung module: what other modules may call.
 
+/** Parking-space fee lines and counts per address on a date (Weitere Mitgliedschaften, Zahlungsvorschreibung). */
+export { abstellplaetzeJeAdresse, abstellplatzPositionen } from './abstellplatzPositionen';
 export { anschriften, anschriftVon, bevorzugtEmail, gebuchteEintraege } from './gebuchteEintraege';
 /** The four runs behind one set of functions (letters, preview, booking once). */
 export { eintraegeDesLaufs, laufDefinition, laufEinbuchen, laufVorschau, summenJeArt } from './laeufe';
@@ -17,3 +19,6 @@ export {
 } from './pachtabrechnungen';
 /** The run protocol: printed and mailed letters after booking (S4's letters, issue 16's mails). */
 export { type ProtokollEingabe, protokollDesLaufs, protokolliere } from './protokoll';
+/** The club positions of a year (the Vereinsabrechnung's), in their order. */
+export { ladeVereinsPositionen } from './vereinsabrechnungen';
+export type { VereinsPosition } from './vereinsPositionen';
