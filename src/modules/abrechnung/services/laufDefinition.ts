@@ -13,6 +13,8 @@ export type LaufParams = {
   datum: string;
   /** What the run is about beyond kind and year ('' or 'wasserabrechnung:<id>'): booked once. */
   schluessel: string;
+  /** Wasserrechnung: the settlement's stichtag (the letters' title „Wasserrechnung zum …“). */
+  stichtag?: string;
   interimBilling: boolean;
   rechnungenTeilen: boolean;
   /** Only these addresses' letters (printing a selection); undefined: all. Booking ignores it. */

@@ -30,19 +30,26 @@ export function adresseIdsAus(text: string | undefined): number[] | undefined {
 
 /** The run's parameters; `rechnungenTeilen` absent: the settings' choice (optionenAbrechnung). */
 export async function laufParams(db: Db, art: LaufArt, e: LaufEingabe): Promise<LaufParams> {
-  const year = await resolveYear(db, e.pachtabrechnungId ?? undefined);
+  let pachtabrechnungId = e.pachtabrechnungId ?? undefined;
   let schluessel = '';
+  let stichtag: string | undefined;
   if (art === 'Wasserrechnung') {
     if (!e.stichtag) throw validationFailed({ stichtag: ['Bitte wählen Sie die Wasserabrechnung (Stichtag).'] });
     const abrechnung = await getWasserabrechnung(db, e.stichtag);
     if (!abrechnung) throw notFound(`Zum ${formatGermanDate(e.stichtag)} gibt es keine Wasserabrechnung.`);
     schluessel = `wasserabrechnung:${abrechnung.id}`;
+    // A settlement is billed in its own year, whichever year the screen shows: else the run's
+    // key (kind, year, settlement) would differ by year and the same settlement could be booked twice.
+    pachtabrechnungId = abrechnung.pachtabrechnungId;
+    stichtag = abrechnung.stichtag;
   }
+  const year = await resolveYear(db, pachtabrechnungId);
   return {
     pachtabrechnungId: year.id,
     jahr: year.jahr,
     datum: e.datum ?? todayIso(),
     schluessel,
+    ...(stichtag ? { stichtag } : {}),
     interimBilling: Boolean(e.interimBilling),
     rechnungenTeilen: e.rechnungenTeilen ?? (await readSection(db, 'optionenAbrechnung')).rechnungenTeilen,
     adresseIds: e.adresseIds ?? undefined,
