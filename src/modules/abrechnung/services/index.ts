@@ -2,6 +2,8 @@
 
 /** Parking-space fee lines and counts per address on a date (Weitere Mitgliedschaften, Zahlungsvorschreibung). */
 export { abstellplaetzeJeAdresse, abstellplatzPositionen } from './abstellplatzPositionen';
+/** The letters of a run as PDFs (one per letter, all in one, a ZIP per address). */
+export { type BriefOptionen, briefePdf, briefeZip, renderBriefe } from './briefe';
 export { anschriften, anschriftVon, bevorzugtEmail, gebuchteEintraege } from './gebuchteEintraege';
 /** The four runs behind one set of functions (letters, preview, booking once). */
 export { eintraegeDesLaufs, laufDefinition, laufEinbuchen, laufVorschau, summenJeArt } from './laeufe';
