@@ -49,9 +49,8 @@ export const protokollQuery = z.object({
 export type ProtokollQuery = z.infer<typeof protokollQuery>;
 
 export const protokollWasserQuery = z.object({
+  /** The settlement's stichtag (its Wasserrechnung run). */
   stichtag: isoDate,
-  /** Absent: the newest billing year. */
-  pachtabrechnungID: queryInt.optional(),
   format: z.enum(PROTOKOLL_FORMATE, { error: 'Format json, pdf oder xlsx.' }).optional(),
 });
 export type ProtokollWasserQuery = z.infer<typeof protokollWasserQuery>;
