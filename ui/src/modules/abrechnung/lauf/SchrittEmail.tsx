@@ -1,0 +1,22 @@
+import { Button, ButtonGroup, Link, Text } from '@adobe/react-spectrum';
+import { SchrittTitel } from './LaufSchritte';
+
+/** Step 6: the booked letters go to the mail dispatch (issue 16) for those who prefer e-mail. */
+export function SchrittEmail(props: { titel: string; ziel: string; gebucht: boolean; onZurueck: () => void }) {
+  return (
+    <>
+      <SchrittTitel nr={6}>6. E-Mail-Versand</SchrittTitel>
+      <Text>
+        {props.gebucht
+          ? `Wer die Post per E-Mail wünscht, bekommt die Briefe der ${props.titel} über den E-Mail-Versand.`
+          : `Der E-Mail-Versand ist erst möglich, wenn die ${props.titel} gebucht ist.`}
+      </Text>
+      <ButtonGroup>
+        <Button variant="secondary" onPress={props.onZurueck}>
+          Zurück
+        </Button>
+      </ButtonGroup>
+      {props.gebucht ? <Link href={props.ziel}>An den E-Mail-Versand übergeben</Link> : null}
+    </>
+  );
+}
