@@ -17,6 +17,8 @@ export {
 export { displayName, isActive, sameName } from './names';
 /** Holders (Pachtverhältnisse with the holder's name) of the plots on a day or over a period. */
 export { nutzungsberechtigteOn, nutzungsberechtigteOver, type Pachtverhaeltnis } from './pachtverhaeltnisse';
+/** The yearly plot values the Jahresvorschreibung sets: common-area shares, the copy into a new year. */
+export { kopiereParzelleJahr, setzeGemeinschaftsanteile } from './parzelleJahr';
 /** Plots with their values of a billing year (Gemeinschaftsfläche, Parkkarten) and today's holder. */
 export { getParzelle, listParzellen, PARZELLE_HISTORY_TYPE, type ParzellenFilter, parzellenLookup } from './parzellen';
 /** The water book answers Stammdaten's questions about readings through this (it registers itself). */
