@@ -75,6 +75,8 @@ export interface LaufParameter {
   stichtag?: string | undefined;
   interimBilling?: boolean | undefined;
   rechnungenTeilen?: boolean | undefined;
+  /** Only these addresses' letters (preview and print; booking always books the whole run). */
+  adressen?: readonly number[] | undefined;
 }
 
 /** The query of LaufVorschau: options only when set, so the cache key stays short and stable. */
@@ -86,6 +88,7 @@ function laufQuery(p: LaufParameter) {
     stichtag: p.stichtag || undefined,
     interimBilling: p.interimBilling ? true : undefined,
     rechnungenTeilen: p.rechnungenTeilen === undefined ? undefined : p.rechnungenTeilen,
+    adressen: p.adressen?.length ? p.adressen.join(',') : undefined,
   };
 }
 
@@ -103,8 +106,6 @@ export function laufEinbuchen(body: LaufEinbuchenBody) {
 
 /** Which letters to print and how (POST Abrechnung/Zahlungsvorschreibung or Abrechnung/LaufBriefe). */
 export interface BriefeAnfrage extends LaufParameter {
-  /** Only these addresses' letters; absent: all. */
-  adressen?: readonly number[] | undefined;
   /** One PDF per address in a ZIP instead of one PDF. */
   zip?: boolean | undefined;
   /** Skip the letters of addresses that prefer e-mail. */

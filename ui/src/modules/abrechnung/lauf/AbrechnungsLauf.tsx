@@ -34,6 +34,8 @@ import './lauf.css';
  *   its picker in step 1; the run waits until a value is chosen (sent as `stichtag`).
  * - `emailZiel`: the mail dispatch screen step 6 links to („/emails/zahlungsvorschreibung“).
  * - `druckZusatz`: more downloads for step 5 (the ZV's Excel list), given the run's parameters.
+ * - `adressen`: only these addresses' letters in preview and print (Weitere Mitgliedschaften'
+ *   address filter, rendered by the screen above the run); booking books the whole run.
  * - `editRechte`: rights that may book besides WebApp.Abrechnung.Edit (Wasser.Edit for water).
  */
 export interface AbrechnungsLaufProps {
@@ -49,6 +51,7 @@ export interface AbrechnungsLaufProps {
   };
   emailZiel: string;
   druckZusatz?: (params: LaufParameter) => ReactNode;
+  adressen?: readonly number[];
   editRechte?: readonly Right[];
 }
 
@@ -66,6 +69,7 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
     stichtag: url.stichtag || undefined,
     interimBilling: url.interim || undefined,
     rechnungenTeilen: url.teilen === '' ? undefined : url.teilen === 'ja',
+    adressen: props.adressen?.length ? props.adressen : undefined,
   };
   const vorschau = useLaufVorschau(wartetAufSchluessel ? null : params);
   const gebucht = vorschau.data?.status.gebucht === true;

@@ -25,7 +25,16 @@ const SPALTEN: ListColumn<Zeile>[] = [
     align: 'end',
     minWidth: 130,
     sortValue: (e) => e.summeCent,
-    text: (e) => formatEuro(e.summeCent),
+    text: (e) => (e.summeCent < 0 ? `Gutschrift ${formatEuro(e.summeCent)}` : formatEuro(e.summeCent)),
+    // A negative letter is a credit (water Guthaben): said in words, not only by the minus.
+    render: (e) =>
+      e.summeCent < 0 ? (
+        <span>
+          <span className="kgv-lauf-gutschrift">Gutschrift</span> {formatEuro(e.summeCent)}
+        </span>
+      ) : (
+        formatEuro(e.summeCent)
+      ),
   },
   {
     key: 'faellig',
