@@ -26,7 +26,7 @@ export { istZvGebucht, ladePachtberechnung } from './pachtberechnungen';
 /** The year's lease: rates, surcharges, effective common-area shares, and a plot's lease lines (ZvData). */
 export { ladePachtDaten, type PachtDaten, type PachtRegel, pachtZvPositionen } from './pachtDaten';
 /** The run protocol: printed and mailed letters after booking (S4's letters, issue 16's mails). */
-export { type ProtokollEingabe, protokollDesLaufs, protokolliere } from './protokoll';
+export { type ProtokollEingabe, protokollDesLaufs, protokolliere, protokolliereGedruckt } from './protokoll';
 /** The club positions of a year (the Vereinsabrechnung's), in their order. */
 export { ladeVereinsPositionen } from './vereinsabrechnungen';
 export type { VereinsPosition } from './vereinsPositionen';

@@ -2,6 +2,7 @@ import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb, toIso } from '../../../platform/db/db';
 import { insertInChunks } from '../../../platform/db/insertInChunks';
 import type { Protokoll, ProtokollZeile } from '../schema/protokoll';
+import type { ZvEintrag } from '../schema/zvData';
 import type { VersandprotokollRow } from '../tables';
 import { anschriften, bevorzugtEmail } from './gebuchteEintraege';
 import type { LaufSchluessel } from './lauf';
@@ -44,6 +45,29 @@ export async function protokolliere(
       benutzer: actor.name,
       zeitpunkt,
     })),
+  );
+}
+
+/** A 'gedruckt' line for every receivable of the printed letters of a booked run. */
+export async function protokolliereGedruckt(
+  db: Db,
+  actor: Actor,
+  laufId: number,
+  eintraege: readonly ZvEintrag[],
+): Promise<void> {
+  await protokolliere(
+    db,
+    actor,
+    laufId,
+    eintraege.flatMap((e) =>
+      e.rechnungen.map((r) => ({
+        rechnungId: r.rechnungId,
+        adresseId: e.adresseId,
+        adresseName: e.name,
+        aktion: 'gedruckt' as const,
+        status: 'ok' as const,
+      })),
+    ),
   );
 }
 
