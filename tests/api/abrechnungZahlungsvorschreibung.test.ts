@@ -214,7 +214,7 @@ describe('Zahlungsvorschreibung: DOMAIN.md example', () => {
       'Fällig am',
       'Zahlungsreferenz',
     ]);
-    const rechnung = await app.services.db('rechnungen').where({ adresse_id: z.huber }).first();
+    const rechnung = (await app.services.db('rechnungen').where({ adresse_id: z.huber }).first())!;
     const zeile = forderungen!.rows.find((r) => r.values.Name === 'Huber Maria')!;
     expect(zeile.values).toMatchObject({
       Nummer: rechnung.nummer,
