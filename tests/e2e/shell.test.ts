@@ -194,7 +194,7 @@ describe('the app shell in the browser', () => {
     await rechnungen.waitFor();
     expect(await rechnungen.innerText()).toContain('in Arbeit');
     expect(await rechnungen.getAttribute('aria-describedby')).toBeTruthy();
-    for (const name of ['Wasserrechnungen', 'Zahlungsvorschreibung', 'Serienbrief', 'Pachtberechnungen']) {
+    for (const name of ['Versicherungen', 'Zahlungsvorschreibung', 'Serienbrief', 'E-Mail-Vorlagen']) {
       expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).toContain('in Arbeit');
     }
     for (const name of [

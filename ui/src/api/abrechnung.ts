@@ -4,6 +4,7 @@ import type {
   gruppenabrechnungBody,
 } from '../../../src/modules/abrechnung/schema/gruppenabrechnung';
 import type { Pachtberechnung, pachtberechnungBody } from '../../../src/modules/abrechnung/schema/pachtberechnung';
+import type { Pachtzinsliste, PachtzinslisteZeile } from '../../../src/modules/abrechnung/schema/pachtzinsliste';
 import type {
   Pachtzuschlag,
   PachtzuschlagArt,
@@ -16,12 +17,14 @@ import type {
   ParzellenForZv,
   ParzelleZv,
 } from '../../../src/modules/abrechnung/schema/parzellenZv';
+import type { Protokoll, ProtokollZeile } from '../../../src/modules/abrechnung/schema/protokoll';
 import type {
   Vereinsabrechnung,
   VereinsabrechnungPosition,
   VereinsPositionArtName,
   vereinsabrechnungBody,
 } from '../../../src/modules/abrechnung/schema/vereinsabrechnung';
+import type { WasserrechnungUebersicht } from '../../../src/modules/abrechnung/schema/wasserrechnungen';
 import type {
   EinbuchenResponse,
   LaufArt,
@@ -41,7 +44,17 @@ import { useApi } from './useApi';
 // (Zahlungsvorschreibung, Gruppenrechnungen, Weitere Mitgliedschaften, Wasserrechnungen) share the
 // generic run calls below; the basis-data screens append their hooks further down. Money in integer
 // cents, dates YYYY-MM-DD; the answer types are the server's (ADR 0005: import, never copy).
-export type { EinbuchenResponse, LaufArt, LaufStatus, LaufVorschau, SummeJeArt, ZvEintrag, ZvProblem };
+export type {
+  EinbuchenResponse,
+  LaufArt,
+  LaufStatus,
+  LaufVorschau,
+  Pachtzinsliste,
+  PachtzinslisteZeile,
+  SummeJeArt,
+  ZvEintrag,
+  ZvProblem,
+};
 
 const A = '/api/Abrechnung';
 export const LAUF_VORSCHAU_KEY = `${A}/LaufVorschau`;
@@ -335,4 +348,84 @@ export function useGruppenLookup() {
 /** The active plots to choose from (`{ id, name }` = number). */
 export function useParzellenLookup() {
   return useApi<{ id: number; name: string }[]>('/api/Common/Parzellen');
+}
+
+export type { Protokoll, ProtokollZeile, WasserrechnungUebersicht };
+
+// ── Gruppenrechnungen, Weitere Mitgliedschaften, Wasserrechnungen and their protocol (part U3) ──
+
+/** GET GetWasserrechnungen: the water settlements the Wasserrechnung run can bill, newest first. */
+export const WASSERRECHNUNGEN_KEY = `${A}/GetWasserrechnungen`;
+export function useWasserrechnungen() {
+  return useApi<WasserrechnungUebersicht[]>(WASSERRECHNUNGEN_KEY);
+}
+
+/** GET GetProtokollWasser: per receivable of the settlement's booked Wasserrechnung run when it was printed and mailed; null waits. */
+export function useProtokollWasser(stichtag: string | null) {
+  return useApi<Protokoll>(stichtag ? withQuery(`${A}/GetProtokollWasser`, { stichtag, format: 'json' }) : null);
+}
+
+/** The protocol as a file (PDF or Excel), the same rows as on screen. */
+export async function protokollWasserSpeichern(stichtag: string, format: 'pdf' | 'xlsx'): Promise<void> {
+  const blob = await apiFetch<Blob>(`${A}/GetProtokollWasser`, { query: { stichtag, format }, responseType: 'blob' });
+  saveBlob(blob, `Protokoll Wasserrechnungen ${stichtag}.${format}`);
+}
+
+/** The Weitere Mitgliedschaften as an Excel list (GET WeitereMitgliedschaften?format=xlsx). */
+export async function weitereMitgliedschaftenExcel(p: LaufParameter): Promise<void> {
+  const blob = await apiFetch<Blob>(`${A}/WeitereMitgliedschaften`, {
+    query: { pachtabrechnungID: p.pachtabrechnungID, date: p.date, adress: p.adressen?.[0], format: 'xlsx' },
+    responseType: 'blob',
+  });
+  saveBlob(blob, `Weitere Mitgliedschaften ${p.date ?? ''}.xlsx`.replace(' .xlsx', '.xlsx'));
+}
+
+/** The Zahlungsvorschreibung's receivables as Excel (GET ForderungenExcelExport), saved as „Forderungen 2026-11-24.xlsx“. */
+export async function forderungenListeSpeichern(p: LaufParameter): Promise<void> {
+  const blob = await apiFetch<Blob>(`${A}/ForderungenExcelExport`, {
+    query: {
+      pachtabrechnungID: p.pachtabrechnungID,
+      date: p.date,
+      interimBilling: p.interimBilling ? true : undefined,
+      rechnungenTeilen: p.rechnungenTeilen,
+      format: 'xlsx',
+    },
+    responseType: 'blob',
+  });
+  saveBlob(blob, `Forderungen ${p.date ?? ''}.xlsx`.replace(' .', '.'));
+}
+
+// ── Pachtzinsliste ────────────────────────────────────────────────────────────────────────────
+
+export interface PachtzinslisteParameter {
+  pachtabrechnungID?: number | undefined;
+  /** The holder on this day (absent: today). */
+  date?: string | undefined;
+  /** Only this address's plots. */
+  adress?: number | undefined;
+}
+
+const pachtzinslisteQuery = (p: PachtzinslisteParameter, format: 'json' | 'pdf' | 'xlsx') => ({
+  pachtabrechnungID: p.pachtabrechnungID,
+  date: p.date || undefined,
+  adress: p.adress,
+  format,
+});
+
+/** The lease per plot with the sums (GET Pachtzinsliste?format=json): the same numbers as its PDF and Excel. */
+export function usePachtzinsliste(p: PachtzinslisteParameter) {
+  return useApi<Pachtzinsliste>(withQuery(`${A}/Pachtzinsliste`, pachtzinslisteQuery(p, 'json')));
+}
+
+/** The Pachtzinsliste as the server lays it out (PDF landscape for the Generalpächter, or Excel), saved. */
+export async function pachtzinslisteSpeichern(
+  p: PachtzinslisteParameter,
+  format: 'pdf' | 'xlsx',
+  name: string,
+): Promise<void> {
+  const blob = await apiFetch<Blob>(`${A}/Pachtzinsliste`, {
+    query: pachtzinslisteQuery(p, format),
+    responseType: 'blob',
+  });
+  saveBlob(blob, `${name}.${format}`.replace(/[\\/:*?"<>|]/g, '-'));
 }

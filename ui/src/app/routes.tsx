@@ -56,6 +56,22 @@ const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../modules/wasserbuch/jahresabrechnung/JahresabrechnungScreen'),
   ),
   '/wasserbuch/wasserablesung': lazy(() => import('../modules/wasserbuch/ablesung/WasserablesungScreen')),
+  '/basisdatenabrechnung/pachteinstellungen/pachtberechnungen': lazy(
+    () => import('../modules/abrechnung/pachtberechnung/PachtberechnungenScreen'),
+  ),
+  '/basisdatenabrechnung/vereinsabrechnung': lazy(
+    () => import('../modules/abrechnung/vereinsabrechnung/VereinsabrechnungScreen'),
+  ),
+  '/basisdatenabrechnung/gruppenabrechnung': lazy(
+    () => import('../modules/abrechnung/gruppenabrechnung/GruppenabrechnungScreen'),
+  ),
+  '/jahresabrechnung/gruppenrechnungen': lazy(
+    () => import('../modules/abrechnung/gruppenrechnungen/GruppenrechnungenScreen'),
+  ),
+  '/jahresabrechnung/weiteremitgliedschaften': lazy(
+    () => import('../modules/abrechnung/weitereMitgliedschaften/WeitereMitgliedschaftenScreen'),
+  ),
+  '/wasserbuch/wasserrechnungen': lazy(() => import('../modules/abrechnung/wasserrechnungen/WasserrechnungenScreen')),
   '/kassa/kassabuch': lazy(() => import('../modules/kassa/kassabuch/KassabuchScreen')),
   '/kassa/belegsuchen': lazy(() => import('../modules/kassa/belegsuche/BelegsucheScreen')),
   '/kassa/kassabericht': lazy(() => import('../modules/kassa/berichte/KassaberichtScreen')),
