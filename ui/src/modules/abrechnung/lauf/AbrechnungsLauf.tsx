@@ -33,7 +33,8 @@ import './lauf.css';
  * - `schluesselFeld`: a run with a key beside the year (Wasserrechnung: the settlement) renders
  *   its picker in step 1; the run waits until a value is chosen (sent as `stichtag`).
  * - `emailZiel`: the mail dispatch screen step 6 links to („/emails/zahlungsvorschreibung“).
- * - `druckZusatz`: more downloads for step 5 (the ZV's Excel list), given the run's parameters.
+ * - `zusatz`: more downloads beside the letters in steps 3 and 5 (the ZV's Excel list), given the
+ *   run's parameters.
  * - `adressen`: only these addresses' letters in preview and print (Weitere Mitgliedschaften'
  *   address filter, rendered by the screen above the run); booking books the whole run.
  * - `editRechte`: rights that may book besides WebApp.Abrechnung.Edit (Wasser.Edit for water).
@@ -50,7 +51,7 @@ export interface AbrechnungsLaufProps {
     render: (props: { value: string; onChange: (value: string) => void }) => ReactNode;
   };
   emailZiel: string;
-  druckZusatz?: (params: LaufParameter) => ReactNode;
+  zusatz?: (params: LaufParameter) => ReactNode;
   adressen?: readonly number[];
   editRechte?: readonly Right[];
 }
@@ -131,6 +132,7 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
             <SchrittVorschau
               vorschau={vorschau.data}
               params={params}
+              zusatz={props.zusatz?.(params)}
               onZurueck={() => setSchritt(2)}
               onWeiter={() => setSchritt(4)}
             />
@@ -151,7 +153,7 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
               sortierung={props.sortierung === true}
               sortBy={url.sortBy}
               onSortBy={(sortBy) => url.setze({ sortBy })}
-              zusatz={props.druckZusatz?.(params)}
+              zusatz={props.zusatz?.(params)}
               onZurueck={() => setSchritt(gebucht ? 1 : 4)}
               onWeiter={() => setSchritt(6)}
             />

@@ -1,5 +1,5 @@
 import { ActionButton, Button, ButtonGroup, Content, Heading, IllustratedMessage, Text } from '@adobe/react-spectrum';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro } from '../../../../../src/platform/money';
 import { briefeOeffnen, type LaufParameter, type LaufVorschau, type ZvEintrag } from '../../../api/abrechnung';
@@ -81,6 +81,7 @@ export function SummenJeArt({ vorschau }: { vorschau: LaufVorschau }) {
 export function SchrittVorschau(props: {
   vorschau: LaufVorschau;
   params: LaufParameter;
+  zusatz?: ReactNode;
   onZurueck: () => void;
   onWeiter: () => void;
 }) {
@@ -129,6 +130,7 @@ export function SchrittVorschau(props: {
         )}
       />
       <SummenJeArt vorschau={vorschau} />
+      {props.zusatz ? <div>{props.zusatz}</div> : null}
       <ButtonGroup>
         <Button variant="secondary" onPress={props.onZurueck}>
           Zurück
