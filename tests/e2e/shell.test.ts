@@ -194,7 +194,7 @@ describe('the app shell in the browser', () => {
     await rechnungen.waitFor();
     expect(await rechnungen.innerText()).toContain('in Arbeit');
     expect(await rechnungen.getAttribute('aria-describedby')).toBeTruthy();
-    for (const name of ['Versicherungen', 'Zahlungsvorschreibung', 'Serienbrief', 'E-Mail-Vorlagen']) {
+    for (const name of ['Versicherungen', 'Vorschreibung per E-Mail', 'Serienbrief', 'E-Mail-Vorlagen']) {
       expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).toContain('in Arbeit');
     }
     for (const name of [
@@ -208,7 +208,7 @@ describe('the app shell in the browser', () => {
     }
     const main = page.locator('main');
     await expect.poll(() => main.getByRole('link', { name: 'Stammdaten' }).count()).toBeGreaterThan(0);
-    for (const name of ['Rechnungsübersicht', 'Jahresvorschreibung', 'Serienbrief', 'Pachtzinsliste']) {
+    for (const name of ['Rechnungsübersicht', 'Jahresvorschreibung', 'Serienbrief', 'Wasserrechnung per E-Mail']) {
       expect(await main.getByText(name).count(), name).toBe(0);
     }
     await page.context().close();

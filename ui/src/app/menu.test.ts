@@ -145,7 +145,7 @@ describe('areas not built yet', () => {
     const menu = links(visibleMenu(GLOBAL_ADMIN, NO_FLAG, MENU, isBuilt));
     const marked = menu.filter((link) => link.inArbeit).map((link) => link.title);
     expect(marked).toEqual(
-      expect.arrayContaining(['Versicherungen', 'Rechnungsübersicht', 'Zahlungsvorschreibung', 'Serienbrief']),
+      expect.arrayContaining(['Versicherungen', 'Rechnungsübersicht', 'E-Mail-Vorlagen', 'Serienbrief']),
     );
     expect(marked).not.toContain('Parzellen');
     expect(marked).not.toContain('Hauptwasserzähler');

@@ -56,6 +56,10 @@ const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../modules/wasserbuch/jahresabrechnung/JahresabrechnungScreen'),
   ),
   '/wasserbuch/wasserablesung': lazy(() => import('../modules/wasserbuch/ablesung/WasserablesungScreen')),
+  '/jahresabrechnung/zahlungsvorschreibung': lazy(
+    () => import('../modules/abrechnung/zahlungsvorschreibung/ZahlungsvorschreibungScreen'),
+  ),
+  '/jahresabrechnung/pachtzinsliste': lazy(() => import('../modules/abrechnung/pachtzinsliste/PachtzinslisteScreen')),
   '/basisdatenabrechnung/pachteinstellungen/pachtberechnungen': lazy(
     () => import('../modules/abrechnung/pachtberechnung/PachtberechnungenScreen'),
   ),
