@@ -18,7 +18,7 @@ export function beschreibung(a: WasserrechnungUebersicht): string {
   return [
     `${formatGermanDate(a.von)} – ${formatGermanDate(a.stichtag)}`,
     `Nachzahlungen ${anzahlSumme(a.anzahlNachzahlungen, a.summeNachzahlungCent)}`,
-    `Guthaben ${anzahlSumme(a.anzahlGuthaben, a.summeGuthabenCent)}`,
+    `Guthaben ${anzahlSumme(a.anzahlGuthaben, Math.abs(a.summeGuthabenCent))}`,
     gebuchtText(a),
   ].join(' · ');
 }

@@ -10,6 +10,7 @@ import './wasserrechnungen.css';
 /**
  * Every water settlement with what billing it as Wasserrechnungen would bring (Nachzahlungen and
  * Guthaben, count and sum) and whether it is billed already, so the Kassier sees which one is open.
+ * Guthaben are shown as the amount credited (without a minus: the column says what it is).
  * „Wählen“ sets the run's settlement; one billed by the Zahlungsvorschreibung has nothing to choose.
  */
 export function WasserabrechnungenUebersicht({
@@ -67,7 +68,7 @@ export function WasserabrechnungenUebersicht({
               <td>{a.anzahlNachzahlungen}</td>
               <td className="kgv-wr-betrag">{formatEuro(a.summeNachzahlungCent)}</td>
               <td>{a.anzahlGuthaben}</td>
-              <td className="kgv-wr-betrag">{formatEuro(a.summeGuthabenCent)}</td>
+              <td className="kgv-wr-betrag">{formatEuro(Math.abs(a.summeGuthabenCent))}</td>
               <td>{gebuchtText(a)}</td>
               <td>
                 {a.stichtag === gewaehlt ? (
