@@ -1,4 +1,5 @@
-import type { LaufArt, LaufVorschau, ZvEintrag, ZvPosition } from '../../../api/abrechnung';
+import type { ZvPosition } from '../../../../../src/modules/abrechnung/schema/zvData';
+import type { LaufArt, LaufVorschau, ZvEintrag } from '../../../api/abrechnung';
 
 // Mocked answers of the guided run for the screen tests of Gruppenrechnungen, Weitere
 // Mitgliedschaften and Wasserrechnungen (the shapes are the server's types).
