@@ -48,8 +48,8 @@ export type BriefProps = {
 
 export const briefCss = `
 .brief { position: relative; }
-.entwurf { position: absolute; top: 95mm; left: 0; right: 0; text-align: center; font-size: 72pt; font-weight: bold;
-  color: rgba(200, 0, 0, 0.18); transform: rotate(-30deg); letter-spacing: 6mm; pointer-events: none; }
+.entwurf { position: absolute; top: 110mm; left: 0; right: 0; text-align: center; font-size: 80pt; font-weight: bold;
+  color: rgba(200, 0, 0, 0.15); pointer-events: none; }
 .kopf { display: flex; justify-content: space-between; align-items: flex-start; border-bottom: 0.6pt solid #000; padding-bottom: 2mm; }
 .kopf .verein { font-weight: bold; font-size: 12pt; }
 .kopf .zeilen { font-size: 8.5pt; }

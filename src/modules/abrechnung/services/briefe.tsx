@@ -151,14 +151,14 @@ export async function briefHtml(e: ZvEintrag, k: BriefKontext, opts: BriefOption
 export async function briefeHtml(eintraege: readonly ZvEintrag[], k: BriefKontext, opts: BriefOptionen) {
   const elemente = await Promise.all(eintraege.map((e) => briefElement(e, k, opts)));
   return htmlDocument(
-    <>
+    <main>
       {elemente.map((el, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the letters' order is the print order
         <div key={i} style={i === 0 ? undefined : { breakBefore: 'page' }}>
           {el}
         </div>
       ))}
-    </>,
+    </main>,
     { title: opts.titel, css: briefCss },
   );
 }
