@@ -4,6 +4,8 @@
 export { abstellplaetzeJeAdresse, abstellplatzPositionen } from './abstellplatzPositionen';
 /** The letters of a run as PDFs (one per letter, all in one, a ZIP per address). */
 export { type BriefOptionen, briefePdf, briefeZip, renderBriefe } from './briefe';
+/** The letters' print order (plot number or name) and the print call of every run (PDF or ZIP, protocol). */
+export { sortiereEintraege } from './briefSortierung';
 export { anschriften, anschriftVon, bevorzugtEmail, gebuchteEintraege } from './gebuchteEintraege';
 /** 409 once the year's Zahlungsvorschreibung is booked (rates, surcharges, shares, club positions). */
 export { assertZvNichtGebucht } from './jahrGesperrt';
@@ -11,6 +13,7 @@ export { assertZvNichtGebucht } from './jahrGesperrt';
 export { eintraegeDesLaufs, laufDefinition, laufEinbuchen, laufVorschau, summenJeArt } from './laeufe';
 /** Booking a billing run once (the receivables through Rechnungspruefung) and reading it back. */
 export { bucheLauf, findeLauf, LAUF_HISTORY_TYPE, type LaufSchluessel, laufStatus } from './lauf';
+export { laufBriefe } from './laufBriefe';
 export type { LaufDefinition, LaufParams } from './laufDefinition';
 export { adresseIdsAus, type LaufEingabe, laufParams } from './laufParams';
 export {
