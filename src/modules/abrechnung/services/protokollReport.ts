@@ -45,7 +45,7 @@ export function protokollAntwort(
       subtitle: `Gebucht am ${zeitpunkt(lauf.gebuchtAm)} von ${lauf.gebuchtVon ?? ''} · ${s.anzahl} Rechnungen, ${s.gedruckt} gedruckt, ${s.emailOk} per E-Mail versandt${s.emailFehler ? `, ${s.emailFehler} E-Mail-Fehler` : ''}`,
       datum: lauf.datum ?? undefined,
       columns: [
-        { header: 'Nummer', print: (z) => z.nummer, excel: 'nummer', kind: 'text' },
+        { header: 'Nummer', print: (z) => z.nummer, excel: 'nummer', kind: 'text', width: '2.4cm' },
         { header: 'Name', print: (z) => z.name, excel: 'name' },
         {
           header: 'Betrag',
@@ -59,8 +59,20 @@ export function protokollAntwort(
           print: (z) => (z.kanal === 'email' ? 'E-Mail' : 'Post'),
           excel: (z) => (z.kanal === 'email' ? 'E-Mail' : 'Post'),
         },
-        { header: 'Gebucht am', print: (z) => zeitpunkt(z.gebuchtAm), excel: 'gebuchtAm', kind: 'datetime' },
-        { header: 'Gedruckt am', print: (z) => zeitpunkt(z.gedrucktAm), excel: 'gedrucktAm', kind: 'datetime' },
+        {
+          header: 'Gebucht am',
+          print: (z) => zeitpunkt(z.gebuchtAm),
+          excel: 'gebuchtAm',
+          kind: 'datetime',
+          width: '2.9cm',
+        },
+        {
+          header: 'Gedruckt am',
+          print: (z) => zeitpunkt(z.gedrucktAm),
+          excel: 'gedrucktAm',
+          kind: 'datetime',
+          width: '2.9cm',
+        },
         { header: 'E-Mail', print: emailText, excel: emailText },
       ],
       rows: protokoll.zeilen,
