@@ -37,6 +37,7 @@ import './lauf.css';
  *   run's parameters.
  * - `adressen`: only these addresses' letters in preview and print (Weitere Mitgliedschaften'
  *   address filter, rendered by the screen above the run); booking books the whole run.
+ * - `filterFeld`: a field step 1 shows after the date (Weitere Mitgliedschaften' address filter).
  * - `editRechte`: rights that may book besides WebApp.Abrechnung.Edit (Wasser.Edit for water).
  */
 export interface AbrechnungsLaufProps {
@@ -53,6 +54,7 @@ export interface AbrechnungsLaufProps {
   emailZiel: string;
   zusatz?: (params: LaufParameter) => ReactNode;
   adressen?: readonly number[];
+  filterFeld?: ReactNode;
   editRechte?: readonly Right[];
 }
 

@@ -39,6 +39,7 @@ export function SchrittJahr(props: {
           isDisabled={gebucht}
           onChange={(datum) => url.setze({ datum: datum === todayIso() ? '' : datum })}
         />
+        {lauf.filterFeld}
         {lauf.optionen?.rechnungenTeilen ? (
           <Picker
             label="Forderungen"
