@@ -8,6 +8,7 @@ import { benchPdf } from './pdfBench';
 import { benchStammdaten } from './stammdatenBench';
 import { benchWasserAbrechnung } from './wasserAbrechnungBench';
 import { benchWasserImport } from './wasserImportBench';
+import { benchZv } from './zvBench';
 
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(8);
 const line = (s: string) => process.stdout.write(`${s}\n`);
@@ -82,6 +83,17 @@ for (const r of await benchKassabuch({ entries: 20_000, concurrency: 4, seconds 
     `    after a change  p50 ${fmt(r.afterChangeMs, 1)} ms   p95 ${fmt(r.afterChangeP95Ms, 1)} ms for one answer (built anew, 20 samples)`,
   );
 }
+line('');
+const zvLetters = Number(process.env.BENCH_ZV_LETTERS ?? 2000);
+const zv = await benchZv({ letters: zvLetters, chromiumPath });
+line(
+  `Zahlungsvorschreibung: ${zv.letters} letters (${zv.source === 'run' ? 'computed by the run' : 'built'}), ${zv.pages} pages`,
+);
+line(`  ZvData (letters computed)      ${mem(zv.zvData)}`);
+line(`  ZvData → HTML → one PDF        ${mem(zv.whole)}   ${fmt(zv.wholeLettersPerSecond)} letters/s`);
+line(`  same HTML, one bare document   ${mem(zv.floor)}   ${fmt(zv.floorLettersPerSecond)} letters/s   (floor)`);
+line(`  ratio run / floor ${fmt(zv.ratio, 2)}   (goal ≤ 1.3; rss: the Node process, Chromium apart)`);
+line(`  booking ${zv.letters} receivables       ${mem(zv.booking)}`);
 line('');
 line('Over the wire: UI built into a temp folder, pages in Chromium (JS and CSS as received), 2,000 plots');
 const wire = await benchWire({ chromiumPath, plots: 2000, addresses: 2500 });

@@ -1,0 +1,230 @@
+// The Zahlungsvorschreibung of 2,000 addresses: the whole PDF run (the run's letters → HTML → one
+// PDF through briefePdf) in letters per second against the raw Chromium floor measured in the same
+// process — the very same letters' HTML as ONE document printed by a bare playwright-core page —
+// with the peak RSS of each, and the time to book the 2,000 receivables (bucheLauf: numbers, RF
+// references, positions, protocol). Figures only, no assertions (goal: run within 1.3× the floor).
+// Run alone: `node --expose-gc --import tsx tests/bench/zvBench.ts [letters]` (DATABASE_URL for MariaDB).
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { ZvEintrag, ZvPosition } from '../../src/modules/abrechnung/schema/zvData';
+import { bucheLauf, eintraegeDesLaufs, ensureYear, laufParams } from '../../src/modules/abrechnung/services';
+import { briefeHtml, briefePdf, briefKontext } from '../../src/modules/abrechnung/services/briefe';
+import { saveSection } from '../../src/modules/vereinseinstellungen/services';
+import { systemActor } from '../../src/platform/auth/principal';
+import { inTransaction, nowDb } from '../../src/platform/db/db';
+import { CHROMIUM_ARGS } from '../../src/platform/pdf';
+import { generateClub } from '../helpers/generateClub';
+import { seedKassaBeispiel } from '../helpers/kassaBeispiel';
+import { startTestApp } from '../helpers/testApp';
+import { type Measure, measure } from './measure';
+
+export type ZvBenchResult = {
+  letters: number;
+  /** 'run': the letters the Zahlungsvorschreibung run computed; 'built': built here (run not available). */
+  source: 'run' | 'built';
+  pages: number;
+  /** Computing the letters (ZvData), part of the whole run. */
+  zvData: Measure;
+  /** ZvData → HTML → one PDF of all letters. */
+  whole: Measure;
+  /** The same letters' HTML as one document, printed by a bare page (HTML built before timing). */
+  floor: Measure;
+  wholeLettersPerSecond: number;
+  floorLettersPerSecond: number;
+  /** whole / floor by time (goal ≤ 1.3). */
+  ratio: number;
+  booking: Measure;
+};
+
+const DATUM = '2026-03-01';
+
+/** DOMAIN.md's positions, as the run would give them, when the run itself is not available. */
+function gebauteBriefe(plots: { parzelleId: number; nummer: string; adresseId: number }[], bk: number): ZvEintrag[] {
+  const pos = (art: ZvPosition['art'], text: string, betragCent: number, menge?: string, satz?: string) => ({
+    art,
+    text,
+    betragCent,
+    steuersatz: 0,
+    buchungskontoId: bk,
+    menge: menge ?? null,
+    satz: satz ?? null,
+  });
+  return plots.map((p) => {
+    const positionen = [
+      pos('pachtzins', 'Pachtzins', 52_400, '400.00', '1.31'),
+      pos('gemeinschaftsflaeche', 'Gemeinschaftsflächenanteil', 13_100, '100.00', '1.31'),
+      pos('grundsteuer', 'Grundsteuer', 7_000, '500.00', '0.14'),
+      pos('pachtzuschlag', 'Verwaltungs- und Haftungszuschlag', 10_513, '725.00', '14.5'),
+      pos('verein', 'Verbandsbeitrag', 1_266),
+      pos('verein', 'Mitgliedsbeitrag', 7_500),
+      pos('verein', 'Instandhaltungsbeitrag', 18_000),
+      pos('wasserAkonto', 'Wasser-Akonto', 30_000),
+    ];
+    return {
+      adresseId: p.adresseId,
+      name: `Adresse ${p.adresseId}`,
+      anschrift: {
+        anrede: 'Frau',
+        titel: '',
+        vorname: 'Maria',
+        nachname: `Gärtnerin ${p.nummer}`,
+        strasse: `Gartenweg ${p.nummer}`,
+        plz: '1140',
+        ort: 'Wien',
+        land: '',
+      },
+      email: '',
+      bevorzugtEmail: false,
+      parzellen: [{ parzelleId: p.parzelleId, nummer: p.nummer, positionen }],
+      summeCent: positionen.reduce((s, x) => s + x.betragCent, 0),
+      faelligAm: '2026-03-31',
+      rechnungId: null,
+      rechnungsnummer: null,
+      zahlungsreferenz: null,
+      rechnungen: [],
+    };
+  });
+}
+
+/** The floor: one bare page (as the PDF service sets it up) prints the one document, after a warm-up. */
+async function bareFloor(chromiumPath: string, html: string, warmUp: string): Promise<{ m: Measure; pages: number }> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  try {
+    const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    const print = async (source: string) => {
+      await page.setContent(source, { waitUntil: 'load' });
+      return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    };
+    await print(warmUp);
+    let bytes: Buffer = Buffer.alloc(0);
+    const m = await measure(async () => {
+      bytes = await print(html);
+    });
+    return { m, pages: (bytes.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function benchZv(opts: { letters?: number; chromiumPath: string }): Promise<ZvBenchResult> {
+  const wanted = opts.letters ?? 2000;
+  const app = await startTestApp();
+  try {
+    const services = app.services;
+    const db = services.db;
+    const actor = systemActor('Bench');
+    const now = nowDb();
+    // generateClub leases 95 % of the plots, one address each.
+    await generateClub(db, Math.ceil(wanted / 0.95), Math.ceil(wanted * 1.25));
+    await saveSection(services, db, actor, 'bank', {
+      kontoinhaber: 'KGV Sonnenhang',
+      iban: 'AT611904300234573201',
+      bic: 'BKAUATWW',
+      bankname: 'UniCredit Bank Austria AG',
+    });
+    await saveSection(services, db, actor, 'adresse', {
+      name: 'KGV Sonnenhang',
+      strasse: 'Gartenweg 1',
+      plz: '1140',
+      ort: 'Wien',
+      land: 'Österreich',
+    });
+    const kassa = await seedKassaBeispiel(db, { jahre: [2026] });
+    const year = await ensureYear(db, 2026);
+    await db('pachtberechnungen').insert({
+      pachtabrechnung_id: year.id,
+      version: 1,
+      pachtzins_pro_m2: '1.31',
+      grundsteuer_pro_m2: '0.14',
+      gemeinschaftsflaeche: '2000.00',
+      zahlungsziel_tage: 30,
+      pacht_steuersatz: 0,
+      bk_pachtzins_id: kassa.bk.pacht,
+      bk_gemeinschaftsflaeche_id: kassa.bk.pacht,
+      bk_grundsteuer_id: kassa.bk.pacht,
+      created_at: now,
+      updated_at: now,
+    });
+    const params = await laufParams(db, 'Zahlungsvorschreibung', { pachtabrechnungId: year.id, datum: DATUM });
+
+    // ZvData: the run's own letters when it computes them, else letters of DOMAIN.md's shape.
+    let eintraege: ZvEintrag[] = [];
+    let source: ZvBenchResult['source'] = 'run';
+    const berechne = async () => {
+      try {
+        eintraege = await eintraegeDesLaufs(db, 'Zahlungsvorschreibung', params);
+      } catch {
+        eintraege = [];
+      }
+      if (eintraege.length === 0) {
+        source = 'built';
+        const rows = await db('pachtverhaeltnisse as pv')
+          .join('parzellen as p', 'p.id', 'pv.parzelle_id')
+          .orderBy('p.id')
+          .select('p.id as parzelleId', 'p.nummer', 'pv.adresse_id as adresseId');
+        eintraege = gebauteBriefe(
+          rows.map((r) => ({
+            parzelleId: Number(r.parzelleId),
+            nummer: String(r.nummer),
+            adresseId: Number(r.adresseId),
+          })),
+          kassa.bk.pacht,
+        );
+      }
+    };
+    const opts2 = { titel: 'Zahlungsvorschreibung 2026', datum: DATUM, entwurf: true };
+    // Warm-up: the browser and both pool pages, as a running server has them.
+    await berechne();
+    await briefePdf(services, eintraege.slice(0, 2), opts2);
+
+    const zvData = await measure(berechne);
+    let pdfBytes = 0;
+    const whole = await measure(async () => {
+      await berechne();
+      pdfBytes = (await briefePdf(services, eintraege, opts2)).length;
+    });
+    if (pdfBytes === 0) throw new Error('empty PDF');
+
+    const k = await briefKontext(services, opts2);
+    const html = await briefeHtml(eintraege, k, opts2);
+    const warmUp = await briefeHtml(eintraege.slice(0, 2), k, opts2);
+    const floor = await bareFloor(opts.chromiumPath, html, warmUp);
+
+    const booking = await measure(() =>
+      inTransaction(db, (trx) =>
+        bucheLauf(trx, actor, {
+          art: 'Zahlungsvorschreibung',
+          pachtabrechnungId: year.id,
+          datum: DATUM,
+          faelligAm: '2026-03-31',
+          eintraege,
+        }),
+      ),
+    );
+    const perSecond = (m: Measure) => (eintraege.length * 1000) / m.ms;
+    return {
+      letters: eintraege.length,
+      source,
+      pages: floor.pages,
+      zvData,
+      whole,
+      floor: floor.m,
+      wholeLettersPerSecond: perSecond(whole),
+      floorLettersPerSecond: perSecond(floor.m),
+      ratio: whole.ms / floor.m.ms,
+      booking,
+    };
+  } finally {
+    await app.stop();
+  }
+}
+
+// Stand-alone: node --expose-gc --import tsx tests/bench/zvBench.ts [letters]
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { loadConfig } = await import('../../src/config');
+  const chromiumPath =
+    process.env.CHROMIUM_PATH ?? loadConfig({ DATA_DIR: process.env.DATA_DIR ?? './data' }).chromiumPath;
+  const result = await benchZv({ letters: Number(process.argv[2] ?? 2000), chromiumPath });
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.exit(0);
+}
