@@ -1,4 +1,4 @@
-import { Button, Flex } from '@adobe/react-spectrum';
+import { Button } from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { type LaufParameter, weitereMitgliedschaftenExcel } from '../../../api/abrechnung';
 import { showErrorToast } from '../../../api/toast';
@@ -35,15 +35,13 @@ export default function WeitereMitgliedschaftenScreen() {
   const raw = Number(param);
   const adresse = Number.isInteger(raw) && raw > 0 ? raw : undefined;
   return (
-    <Flex direction="column" gap="size-200">
-      <AdresseFilter value={adresse} onChange={(id) => setParam(id === undefined ? '' : String(id))} />
-      <AbrechnungsLauf
-        art="WeitereMitgliedschaft"
-        titel="Weitere Mitgliedschaften"
-        emailZiel="/emails/zahlungsvorschreibung"
-        adressen={adresse === undefined ? undefined : [adresse]}
-        zusatz={(params) => <ExcelListe params={params} />}
-      />
-    </Flex>
+    <AbrechnungsLauf
+      art="WeitereMitgliedschaft"
+      titel="Weitere Mitgliedschaften"
+      emailZiel="/emails/zahlungsvorschreibung"
+      adressen={adresse === undefined ? undefined : [adresse]}
+      filterFeld={<AdresseFilter value={adresse} onChange={(id) => setParam(id === undefined ? '' : String(id))} />}
+      zusatz={(params) => <ExcelListe params={params} />}
+    />
   );
 }
