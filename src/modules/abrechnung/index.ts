@@ -1,4 +1,5 @@
 import type { KgvModule } from '../manifest';
+import { abrechnungModuleCli } from './cli/zvCli';
 import { ABRECHNUNG_EDIT, ABRECHNUNG_VIEW } from './rights';
 import { abrechnungRoutes } from './routes';
 import { gruppenabrechnungRoutes } from './routes/gruppenabrechnung';
@@ -40,6 +41,7 @@ export const abrechnungModule: KgvModule = {
     ...wasserrechnungenRoutes,
     ...protokollRoutes,
   ],
+  cli: abrechnungModuleCli,
   // The year selector needs a year: the first start creates the current one.
   onStart: async (services) => {
     await resolveYear(services.db);
