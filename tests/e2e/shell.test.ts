@@ -208,7 +208,7 @@ describe('the app shell in the browser', () => {
     }
     const main = page.locator('main');
     await expect.poll(() => main.getByRole('link', { name: 'Stammdaten' }).count()).toBeGreaterThan(0);
-    for (const name of ['Rechnungsübersicht', 'Jahresvorschreibung', 'Serienbrief', 'Wasserrechnung per E-Mail']) {
+    for (const name of ['Rechnungsübersicht', 'E-Mail-Vorlagen', 'Serienbrief', 'Wasserrechnung per E-Mail']) {
       expect(await main.getByText(name).count(), name).toBe(0);
     }
     await page.context().close();
