@@ -1,14 +1,12 @@
 import { type AnyRoute, route } from '../../../http/router';
 import { conflict } from '../../../platform/errors';
-import { FileResult, pdfFile } from '../../../platform/files/fileResult';
 import { WASSERRECHNUNG_EDIT, WASSERRECHNUNG_VIEW } from '../rights';
 import { wasserrechnungenBody, wasserrechnungenEinbuchenBody } from '../schema/wasserrechnungen';
-import { briefePdf, briefeZip } from '../services/briefe';
-import { eintraegeDesLaufs, laufDefinition, laufEinbuchen } from '../services/laeufe';
+import { eintraegeDesLaufs, laufEinbuchen } from '../services/laeufe';
 import { findeLauf } from '../services/lauf';
+import { laufBriefe } from '../services/laufBriefe';
 import type { LaufParams } from '../services/laufDefinition';
 import { adresseIdsAus, laufParams } from '../services/laufParams';
-import { protokolliereGedruckt } from '../services/protokoll';
 import { wasserrechnungLauf } from '../services/wasserLauf';
 import { wasserrechnungenUebersicht } from '../services/wasserrechnungen';
 
@@ -38,35 +36,23 @@ export const wasserrechnungenRoutes: AnyRoute[] = [
     rights: WASSERRECHNUNG_VIEW,
     body: wasserrechnungenBody,
     upload: FELDER,
-    async handler({ db, services, actor, body }) {
-      const params = await laufParams(db, 'Wasserrechnung', {
+    // Printing reads and prints outside a transaction (laufBriefe writes its protocol lines in a
+    // short one of its own): a long print must not hold the write lock.
+    transaction: false,
+    async handler({ services, actor, body }) {
+      const params = await laufParams(services.db, 'Wasserrechnung', {
         datum: body.date,
         stichtag: body.stichtag,
         adresseIds: body.alle ? undefined : adresseIdsAus(body.adressen),
       });
-      let eintraege = await eintraegeDesLaufs(db, 'Wasserrechnung', params);
-      if (body.nurPost) eintraege = eintraege.filter((e) => !e.bevorzugtEmail);
-      if (body.format === 'json') return eintraege;
-      const lauf = await findeLauf(db, {
-        art: 'Wasserrechnung',
-        pachtabrechnungId: params.pachtabrechnungId,
-        schluessel: params.schluessel,
-      });
-      const titel = laufDefinition('Wasserrechnung').titel(params);
-      const opts = {
-        titel,
-        datum: lauf ? String(lauf.datum).slice(0, 10) : params.datum,
-        entwurf: !lauf,
-        art: 'Wasserrechnung' as const,
-        db,
-      };
-      const name = `Wasserrechnungen_${params.stichtag ?? body.stichtag}`;
-      const datei = body.zip
-        ? new FileResult(await briefeZip(services, eintraege, opts), 'application/zip', `${name}.zip`)
-        : pdfFile(await briefePdf(services, eintraege, opts), `${name}.pdf`);
-      // Printed after booking: the protocol shows who got a letter on paper.
-      if (lauf) await protokolliereGedruckt(db, actor, Number(lauf.id), eintraege);
-      return datei;
+      if (body.format !== 'json')
+        return laufBriefe(services, actor, 'Wasserrechnung', params, {
+          sortBy: body.sortBy,
+          nurPost: body.nurPost,
+          zip: body.zip,
+        });
+      const eintraege = await eintraegeDesLaufs(services.db, 'Wasserrechnung', params);
+      return body.nurPost ? eintraege.filter((e) => !e.bevorzugtEmail) : eintraege;
     },
   }),
   route({

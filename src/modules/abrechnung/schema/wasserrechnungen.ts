@@ -2,6 +2,7 @@
 // server-only imports here).
 import { z } from 'zod';
 import { isoDate, queryBool } from '../../../platform/validation';
+import { ZV_SORT_BY } from './briefe';
 
 /** POST Wasserrechnungen (multipart or JSON): the letters of a settlement as PDF, ZIP or ZvData. */
 export const wasserrechnungenBody = z.object({
@@ -17,6 +18,8 @@ export const wasserrechnungenBody = z.object({
   zip: queryBool.optional(),
   /** 'true': skip letters of addresses that prefer e-mail. */
   nurPost: queryBool.optional(),
+  /** Order of the printed letters (default: the settings' optionenAbrechnung.zvSortierung). */
+  sortBy: z.enum(ZV_SORT_BY, { error: 'Sortierung parzelle oder name.' }).optional(),
   format: z.enum(['pdf', 'json'], { error: 'Format pdf oder json.' }).optional(),
 });
 export type WasserrechnungenBody = z.infer<typeof wasserrechnungenBody>;
