@@ -51,6 +51,12 @@ describe('Zahlungsvorschreibung in the browser', () => {
     const summen = await text(page.getByRole('table', { name: 'Summen je Art' }));
     expect(summen).toContain('Pachtzins');
     expect(summen).toContain('Summe (17 Briefe)');
+    // A letter's draft opens in a new tab as a PDF.
+    const tab = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Brief an Huber Maria als PDF', exact: true }).click();
+    const entwurf = await tab;
+    await expect.poll(() => entwurf.url()).toMatch(/^blob:/);
+    await entwurf.close();
     // Nothing is booked before the confirm.
     expect(await anzahl('rechnungen')).toBe(0);
 
@@ -85,5 +91,29 @@ describe('Zahlungsvorschreibung in the browser', () => {
     expect(
       await page.getByRole('link', { name: 'An den E-Mail-Versand übergeben', exact: true }).getAttribute('href'),
     ).toBe('/emails/zahlungsvorschreibung');
+  });
+
+  it('shows the Pachtzinsliste with plot 17’s lease and saves it as Excel', async () => {
+    await page.goto(`/jahresabrechnung/pachtzinsliste?datum=${ZV_DATUM}`);
+    const grid = page.getByRole('grid', { name: 'Pachtzinsliste 2026', exact: true });
+    await grid.getByRole('rowheader').first().waitFor();
+    // Plot 17 last in plot order; the table shows only the rows in view.
+    await grid.getByRole('columnheader', { name: 'Parzelle', exact: true }).click();
+    const p17 = grid.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '17', exact: true }) });
+    await expect.poll(() => p17.count()).toBe(1);
+    expect(await text(p17)).toMatch(/17 Huber Maria 400,00 m² 100,00 m² € 524,00 € 131,00 € 70,00 € 105,13 € 830,13/);
+    expect(await text(page.getByRole('table', { name: 'Summen der Pachtzinsliste' }))).toMatch(/^Parzellen .* 17 /);
+
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const waiting = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Excel', exact: true }).click();
+    const file = await waiting;
+    expect(file.suggestedFilename()).toBe(`Pachtzinsliste 2026 ${ZV_DATUM}.xlsx`);
+    // An xlsx is a ZIP.
+    expect(
+      readFileSync((await file.path()) ?? '')
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
   });
 });
