@@ -15,10 +15,11 @@ export const modules: KgvModule[] = [
   commonModule,
   userModule,
   vereinseinstellungenModule,
-  abrechnungModule,
   stammdatenModule,
   wasserbuchModule,
   kassaModule,
+  // After Stammdaten and Kassa: its demo part reads their plots and booking accounts.
+  abrechnungModule,
   rechnungspruefungModule,
 ];
 

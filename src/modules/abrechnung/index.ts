@@ -16,6 +16,7 @@ import { weitereMitgliedschaftenRoutes } from './routes/weitereMitgliedschaften'
 import { zahlscheineRoutes } from './routes/zahlscheine';
 import { zahlungsvorschreibungRoutes } from './routes/zahlungsvorschreibung';
 import { zvDataRoutes } from './routes/zvData';
+import { seedDemoAbrechnung } from './seedDemo';
 import { resolveYear } from './services';
 
 /**
@@ -42,6 +43,8 @@ export const abrechnungModule: KgvModule = {
     ...protokollRoutes,
   ],
   cli: abrechnungModuleCli,
+  // After Stammdaten and Kassa (src/modules/index.ts): the rates take the year's booking accounts.
+  seedDemo: (services, db) => seedDemoAbrechnung(services, db),
   // The year selector needs a year: the first start creates the current one.
   onStart: async (services) => {
     await resolveYear(services.db);
