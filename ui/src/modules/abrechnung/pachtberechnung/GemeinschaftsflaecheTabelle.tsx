@@ -4,6 +4,7 @@ import { formatArea, formatEuro } from '../../../../../src/platform/money';
 import { type ParzellenForZv, saveGemeinschaftsflaeche } from '../../../api/abrechnung';
 import { saveWithToast } from '../../../api/toast';
 import { NumberInput } from '../../../components/formKit';
+import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
 import { AREA_FORMAT, decimalToNumber, hundredths, numberToDecimal } from '../basisdatenKit';
 import '../../../components/denseTable.css';
 import '../basisdaten.css';
@@ -43,6 +44,7 @@ export function GemeinschaftsflaecheTabelle({ daten, readOnly }: Gemeinschaftsfl
     (p) => hundredths(p.anteil) !== Math.round((anteile.get(p.parzelleId) ?? 0) * 100),
   );
   const leer = [...anteile.values()].some((v) => Number.isNaN(v));
+  const guard = useUnsavedChangesGuard(geaendert);
 
   async function speichern() {
     setSpeichert(true);
@@ -143,6 +145,7 @@ export function GemeinschaftsflaecheTabelle({ daten, readOnly }: Gemeinschaftsfl
           </Button>
         )}
       </Flex>
+      {guard.dialog}
       <DialogContainer onDismiss={() => setStandardFragen(false)}>
         {standardFragen ? (
           <AlertDialog

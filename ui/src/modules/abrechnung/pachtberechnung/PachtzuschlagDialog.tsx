@@ -13,6 +13,7 @@ import {
   Text,
   TextField,
   useDialogContainer,
+  View,
 } from '@adobe/react-spectrum';
 import { type Key, useEffect, useState } from 'react';
 import {
@@ -213,19 +214,22 @@ export function PachtzuschlagDialog({ pachtabrechnungId, jahr, zuschlag, parzell
             ) : null}
           </Flex>
           {geltung === 'liste' ? (
-            <CheckboxGroup
-              label="Parzellen"
-              orientation="horizontal"
-              value={parzellenIds.map(String)}
-              onChange={(v) => setParzellenIds(v.map(Number))}
-              {...fehlerAn('parzellenIds')}
-            >
-              {parzellen.map((p) => (
-                <Checkbox key={p.id} value={String(p.id)}>
-                  {p.nummer}
-                </Checkbox>
-              ))}
-            </CheckboxGroup>
+            // A club has hundreds of plots: the list scrolls inside the dialog.
+            <View maxHeight="size-2400" overflow="auto">
+              <CheckboxGroup
+                label="Parzellen"
+                orientation="horizontal"
+                value={parzellenIds.map(String)}
+                onChange={(v) => setParzellenIds(v.map(Number))}
+                {...fehlerAn('parzellenIds')}
+              >
+                {parzellen.map((p) => (
+                  <Checkbox key={p.id} value={String(p.id)}>
+                    {p.nummer}
+                  </Checkbox>
+                ))}
+              </CheckboxGroup>
+            </View>
           ) : null}
           <Flex gap="size-200" wrap>
             <BuchungskontoPicker

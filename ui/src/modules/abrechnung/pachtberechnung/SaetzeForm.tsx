@@ -5,6 +5,7 @@ import { type Pachtberechnung, savePachtberechnung } from '../../../api/abrechnu
 import { fieldErrors } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
 import { NumberInput } from '../../../components/formKit';
+import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
 import {
   AREA_FORMAT,
   BuchungskontoPicker,
@@ -44,6 +45,8 @@ export function SaetzeForm({ pacht, readOnly }: SaetzeFormProps) {
   const [fehler, setFehler] = useState<Record<string, string>>({});
   const [speichert, setSpeichert] = useState(false);
   const { konten, kassaabrechnungFehlt } = useBuchungskontenDesJahres(pacht.jahr);
+  // NaN never equals NaN: compare as JSON (NaN → null), as the fields show them.
+  const guard = useUnsavedChangesGuard(JSON.stringify(werte) !== JSON.stringify(werteVon(pacht)));
   const set = <K extends keyof Werte>(key: K, value: Werte[K]) => setWerte((w) => ({ ...w, [key]: value }));
   const fehlerAn = (feld: string) =>
     fehler[feld] ? { validationState: 'invalid' as const, errorMessage: fehler[feld] } : {};
@@ -90,6 +93,7 @@ export function SaetzeForm({ pacht, readOnly }: SaetzeFormProps) {
 
   return (
     <View borderWidth="thin" borderColor="default" borderRadius="medium" padding="size-250">
+      {guard.dialog}
       <Heading level={2} marginTop={0}>
         Sätze {pacht.jahr}
       </Heading>

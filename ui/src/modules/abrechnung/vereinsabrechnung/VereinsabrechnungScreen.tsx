@@ -16,6 +16,7 @@ import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { useSelectedYear, YearPicker } from '../../../components/YearPicker';
 import { centsToEuro, euroToCents } from '../../../lib/fieldFormats';
+import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
 import { decimalToNumber, GebuchtBanner, numberToDecimal, useBuchungskontenDesJahres } from '../basisdatenKit';
 import { PositionenTabelle, type PositionZeile, zeileMitKey } from './PositionenTabelle';
 
@@ -31,6 +32,9 @@ const zeilenVon = (v: Vereinsabrechnung): PositionZeile[] =>
       nurMitglieder: p.nurMitglieder,
     }),
   );
+
+/** What the rows say, without React's keys: to see whether anything changed. */
+const inhalt = (zeilen: PositionZeile[]) => JSON.stringify(zeilen.map(({ key: _key, ...rest }) => rest));
 
 /**
  * Spec §2 Basisdaten: /basisdatenabrechnung/vereinsabrechnung — the club positions of a billing year
@@ -124,6 +128,8 @@ function VereinsabrechnungForm({ daten, readOnly }: { daten: Vereinsabrechnung; 
   const [fehler, setFehler] = useState<Record<string, string>>({});
   const [speichert, setSpeichert] = useState(false);
   const { konten } = useBuchungskontenDesJahres(daten.jahr);
+  const [ausgangslage] = useState(() => inhalt(zeilen));
+  const guard = useUnsavedChangesGuard(inhalt(zeilen) !== ausgangslage);
 
   async function speichern() {
     const lokal: Record<string, string> = {};
@@ -166,6 +172,7 @@ function VereinsabrechnungForm({ daten, readOnly }: { daten: Vereinsabrechnung; 
 
   return (
     <View borderWidth="thin" borderColor="default" borderRadius="medium" padding="size-250">
+      {guard.dialog}
       <Heading level={2} marginTop={0}>
         Positionen {daten.jahr}
       </Heading>
