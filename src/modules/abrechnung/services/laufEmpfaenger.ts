@@ -5,17 +5,14 @@ import { readSection } from '../../vereinseinstellungen/services';
 import type { ZvEintrag, ZvParzelle, ZvProblem } from '../schema/zvData';
 import { anschriften, anschriftVon, bevorzugtEmail } from './gebuchteEintraege';
 import type { LaufParams } from './laufDefinition';
+import { ladePachtberechnung } from './pachtberechnungen';
 
 // What the Gruppenrechnung and Weitere Mitgliedschaften runs share: the due date, the checks every
 // run makes (the club's bank account, the recipient's address line) and a letter for an address.
 
 /** Date + the year's payment term (the Pachtberechnung's, else the settings' Zahlungsziel). */
 export async function faelligAmFuer(db: Db, p: LaufParams): Promise<string> {
-  const row = await db('pachtberechnungen')
-    .where({ pachtabrechnung_id: p.pachtabrechnungId })
-    .first('zahlungsziel_tage');
-  const tage = row?.zahlungsziel_tage ?? (await readSection(db, 'anzahl')).zahlungszielTage;
-  return addDays(p.datum, Number(tage));
+  return addDays(p.datum, (await ladePachtberechnung(db, p.pachtabrechnungId)).zahlungszielTageWirksam);
 }
 
 /** The club's bank account must be set: the letters carry it and its QR code. */
