@@ -35,7 +35,8 @@ export function SchrittJahr(props: {
         <TextField
           label="Datum der Briefe"
           type="date"
-          value={url.datum || todayIso()}
+          // A booked run keeps the date it was booked with.
+          value={(gebucht ? vorschau?.status.datum : null) || url.datum || todayIso()}
           isDisabled={gebucht}
           onChange={(datum) => url.setze({ datum: datum === todayIso() ? '' : datum })}
         />
