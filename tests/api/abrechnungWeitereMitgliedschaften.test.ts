@@ -12,6 +12,8 @@ import {
   buildAbstellplatzKategorie,
   buildAbstellplatzZuordnung,
   buildAdresse,
+  buildPachtverhaeltnis,
+  buildParzelle,
   buildWeiterePerson,
 } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -26,6 +28,8 @@ import { seedZvBeispiel, ZV_DATUM, type ZvBeispiel } from '../helpers/zvBeispiel
 //   Verbandsbeitrag 12,66 + Mitgliedsbeitrag 75,00 + weiteres Mitglied 1 × 35,00
 //   + Abstellplatzbeitrag 1 × 10,00 + Abstellplatz 12 (PKW) 60,00 = 192,66 €
 //
+// Zeller Otto (member) holds only plot 99, which is no longer active: he has no plot to be billed
+// for, so he gets Verbandsbeitrag 12,66 + Mitgliedsbeitrag 75,00 = 87,66 € here.
 // Huber Maria (member, holds plot 17) is billed on the Zahlungsvorschreibung, not here; a
 // non-member and a member who left in 2025 get nothing.
 
@@ -37,6 +41,7 @@ let kassier: ApiClient;
 let pruefer: ApiClient;
 let wasserwart: ApiClient;
 let berger: number;
+let zeller: number;
 
 const MITGLIED = 256;
 
@@ -74,6 +79,18 @@ beforeAll(async () => {
   const pkw = await buildAbstellplatzKategorie(app.services, { name: 'PKW', jahresgebuehrCent: 6000 });
   const platz = await buildAbstellplatz(app.services, { nummer: '12', kategorieId: pkw.id });
   await buildAbstellplatzZuordnung(app.services, { abstellplatzId: platz.id, adresseId: berger, datum: '2026-01-01' });
+  zeller = (
+    await buildAdresse(app.services, {
+      vorname: 'Otto',
+      nachname: 'Zeller',
+      strasse: 'Ulmenweg 9',
+      plz: '1140',
+      ort: 'Wien',
+      flags: MITGLIED,
+    })
+  ).id;
+  const stillgelegt = await buildParzelle(app.services, { nummer: '99', flaeche: '300.00', aktiv: false });
+  await buildPachtverhaeltnis(app.services, { parzelleId: stillgelegt.id, adresseId: zeller, von: '2015-01-01' });
   // Not billed here: a non-member without a plot, and a member who left at the end of 2025.
   await buildAdresse(app.services, { nachname: 'Nichtmitglied', strasse: 'Weg 1', plz: '1140', ort: 'Wien' });
   await buildAdresse(app.services, {
@@ -102,7 +119,10 @@ describe('Weitere Mitgliedschaften', () => {
       date: ZV_DATUM,
     });
     expect(res.status).toBe(200);
-    expect(res.body.map((e) => e.adresseId)).toEqual([berger]);
+    expect(res.body.map((e) => [e.adresseId, e.summeCent])).toEqual([
+      [berger, 19_266],
+      [zeller, 8766],
+    ]);
     const [brief] = res.body;
     expect(brief).toMatchObject({
       name: 'Berger Karl',
@@ -143,6 +163,8 @@ describe('Weitere Mitgliedschaften', () => {
       ['Berger Karl', 'Mitgliedsbeitrag weiteres Mitglied', 35],
       ['Berger Karl', 'Abstellplatzbeitrag', 10],
       ['Berger Karl', 'Abstellplatz 12 (PKW)', 60],
+      ['Zeller Otto', 'Verbandsbeitrag', 12.66],
+      ['Zeller Otto', 'Mitgliedsbeitrag', 75],
     ]);
 
     const pdf = await pruefer.get('Abrechnung/WeitereMitgliedschaften', { date: ZV_DATUM, format: 'pdf' });
@@ -185,7 +207,7 @@ describe('Weitere Mitgliedschaften', () => {
       datum: ZV_DATUM,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ anzahl: 1, summeCent: 19_266 });
+    expect(res.body).toMatchObject({ anzahl: 2, summeCent: 28_032 });
     expect(res.body.rechnungen).toEqual([
       {
         id: expect.any(Number),
@@ -194,8 +216,9 @@ describe('Weitere Mitgliedschaften', () => {
         betragCent: 19_266,
         zahlungsreferenz: expect.stringMatching(/^RF\d\d202600001$/),
       },
+      expect.objectContaining({ nummer: '2026-00002', adresseId: zeller, betragCent: 8766 }),
     ]);
-    const row = await app.services.db('rechnungen').first();
+    const row = await app.services.db('rechnungen').orderBy('laufnummer').first();
     expect(row).toMatchObject({ art: 'WeitereMitgliedschaft', parzelle_id: null, gruppe_id: null });
 
     const nochmal = await kassier.post<Problem>('Abrechnung/ForderungenEinbuchenWeitereMitgliedschaften', {
@@ -203,11 +226,12 @@ describe('Weitere Mitgliedschaften', () => {
     });
     expect(nochmal.status).toBe(409);
     expect(nochmal.body.code).toBe('lauf_bereits_gebucht');
-    expect(await anzahl('rechnungen')).toBe(1);
+    expect(await anzahl('rechnungen')).toBe(2);
 
     const gebucht = await pruefer.get<ZvEintrag[]>('Abrechnung/WeitereMitgliedschaften', { date: '2026-05-01' });
     expect(gebucht.body.map((e) => [e.adresseId, e.rechnungsnummer, e.summeCent])).toEqual([
       [berger, '2026-00001', 19_266],
+      [zeller, '2026-00002', 8766],
     ]);
   });
 

@@ -25,7 +25,9 @@ const ADRESS_ARTEN: readonly VereinsPositionArt[] = [
 
 /** Members active on the date who hold no plot on it (address ids). */
 async function mitgliederOhneParzelle(db: Db, datum: string): Promise<number[]> {
-  const halter = new Set([...(await nutzungsberechtigteOn(db, datum)).values()].map((h) => h.adresseId));
+  // Holders of active plots only: those are billed by the Zahlungsvorschreibung (an inactive plot bills nothing).
+  const aktiv = (await db('parzellen').where({ aktiv: true }).select('id')).map((r) => Number(r.id));
+  const halter = new Set([...(await nutzungsberechtigteOn(db, datum, aktiv)).values()].map((h) => h.adresseId));
   const rows = await db('adressen')
     .whereRaw('(flags & ?) <> 0', [MITGLIED])
     .andWhere((q) => q.whereNull('eintrittsdatum').orWhere('eintrittsdatum', '<=', datum))
