@@ -13,8 +13,8 @@ import { type BriefVerein, type BriefZahlschein, briefCss, VereinsKopf, Zahlsche
 type Schein = BriefZahlschein & { adresseName: string; faelligAm: string };
 
 const css = `${briefCss}
-.schein { break-inside: avoid; height: 85mm; }
-.schein .fuer { font-size: 9.5pt; margin-bottom: 1mm; }
+.schein { break-inside: avoid; height: 76mm; }
+.schein .fuer { font-size: 9.5pt; margin-top: 2mm; }
 `;
 
 function ZahlscheinSeite({ verein, scheine }: { verein: BriefVerein; scheine: Schein[] }) {
