@@ -115,7 +115,7 @@ export default function GruppenabrechnungScreen() {
                     <td>{kontoName(p.buchungskontoId)}</td>
                     <td className="kgv-bd-num">{p.anzahlParzellen}</td>
                     {canEdit ? (
-                      <td>
+                      <td className="kgv-bd-aktionen">
                         <ActionButton isQuiet aria-label={`${p.text} bearbeiten`} onPress={() => setOffen(p)}>
                           <Edit />
                         </ActionButton>

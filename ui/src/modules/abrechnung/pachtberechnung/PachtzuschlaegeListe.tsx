@@ -84,7 +84,7 @@ export function PachtzuschlaegeListe({ pachtabrechnungId, jahr, readOnly, parzel
                   <td>{geltungText(z)}</td>
                   <td className="kgv-bd-num">{z.anzahlParzellen}</td>
                   {readOnly ? null : (
-                    <td>
+                    <td className="kgv-bd-aktionen">
                       <ActionButton isQuiet aria-label={`${z.bezeichnung} bearbeiten`} onPress={() => setOffen(z)}>
                         <Edit />
                       </ActionButton>

@@ -252,7 +252,13 @@ export function PachtzuschlagDialog({ pachtabrechnungId, jahr, zuschlag, parzell
             {(p) => <Item key={String(p.id)}>{p.nummer}</Item>}
           </Picker>
           {vorschauFehler ? <Text UNSAFE_className="kgv-bd-fehlt">{vorschauFehler}</Text> : null}
-          {vorschau ? <VorschauTabelle vorschau={vorschau} bezeichnung={bezeichnung} /> : null}
+          {vorschau ? (
+            <VorschauTabelle
+              vorschau={vorschau}
+              bezeichnung={bezeichnung}
+              mitEntwurf={bezeichnung.trim() !== '' && !Number.isNaN(wert)}
+            />
+          ) : null}
         </Flex>
       </Content>
       <ButtonGroup>
@@ -268,7 +274,16 @@ export function PachtzuschlagDialog({ pachtabrechnungId, jahr, zuschlag, parzell
 }
 
 /** The plot's lease lines; the draft surcharge's line highlighted; the sum. */
-function VorschauTabelle({ vorschau, bezeichnung }: { vorschau: PachtVorschau; bezeichnung: string }) {
+function VorschauTabelle({
+  vorschau,
+  bezeichnung,
+  mitEntwurf,
+}: {
+  vorschau: PachtVorschau;
+  bezeichnung: string;
+  /** The draft is complete enough to be sent: only then can it not apply. */
+  mitEntwurf: boolean;
+}) {
   const name = bezeichnung.trim();
   return (
     <div className="kgv-dense-frame">
@@ -300,7 +315,7 @@ function VorschauTabelle({ vorschau, bezeichnung }: { vorschau: PachtVorschau; b
           </tr>
         </tbody>
       </table>
-      {vorschau.zuschlagGilt ? null : <Text>Der Zuschlag gilt für diese Parzelle nicht.</Text>}
+      {mitEntwurf && !vorschau.zuschlagGilt ? <Text>Der Zuschlag gilt für diese Parzelle nicht.</Text> : null}
     </div>
   );
 }

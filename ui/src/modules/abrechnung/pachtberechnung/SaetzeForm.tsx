@@ -107,6 +107,7 @@ export function SaetzeForm({ pacht, readOnly }: SaetzeFormProps) {
         <Flex gap="size-300" wrap>
           <NumberInput
             label="Pachtzins €/m²"
+            width="size-2400"
             isRequired
             isDisabled={readOnly}
             formatOptions={RATE_FORMAT}
@@ -117,6 +118,7 @@ export function SaetzeForm({ pacht, readOnly }: SaetzeFormProps) {
           />
           <NumberInput
             label="Grundsteuer €/m²"
+            width="size-2400"
             isDisabled={readOnly}
             formatOptions={RATE_FORMAT}
             value={werte.grundsteuerProM2}
@@ -126,6 +128,7 @@ export function SaetzeForm({ pacht, readOnly }: SaetzeFormProps) {
           />
           <NumberInput
             label="Gemeinschaftsfläche m²"
+            width="size-2400"
             isRequired
             isDisabled={readOnly}
             formatOptions={AREA_FORMAT}
@@ -136,6 +139,7 @@ export function SaetzeForm({ pacht, readOnly }: SaetzeFormProps) {
           />
           <NumberInput
             label="Zahlungsziel Tage"
+            width="size-2400"
             isDisabled={readOnly}
             formatOptions={{ maximumFractionDigits: 0 }}
             value={werte.zahlungszielTage}

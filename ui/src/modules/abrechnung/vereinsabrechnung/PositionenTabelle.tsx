@@ -93,7 +93,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
                       value={z.text}
                       isReadOnly={readOnly}
                       onChange={(text) => aendern(i, { text })}
-                      width="size-3600"
+                      width="size-2400"
                       {...fehlerAn(i, 'text')}
                     />
                   </td>
@@ -105,7 +105,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
                       onSelectionChange={(key: Key | null) =>
                         key !== null && aendern(i, { art: key as VereinsPositionArt })
                       }
-                      width="size-2400"
+                      width="size-2000"
                     >
                       {VEREINS_POSITION_ARTEN.map((a) => (
                         <Item key={a}>{artLabel(a)}</Item>
@@ -141,7 +141,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
                       value={z.steuersatz}
                       isDisabled={readOnly}
                       onChange={(steuersatz) => aendern(i, { steuersatz })}
-                      width="size-1200"
+                      width="size-1000"
                     />
                   </td>
                   <td>
@@ -152,7 +152,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
                       value={z.buchungskontoId}
                       isDisabled={readOnly}
                       onChange={(buchungskontoId) => aendern(i, { buchungskontoId })}
-                      width="size-3000"
+                      width="size-2400"
                     />
                   </td>
                   <td>
@@ -164,7 +164,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
                     />
                   </td>
                   {readOnly ? null : (
-                    <td>
+                    <td className="kgv-bd-aktionen">
                       <ActionButton
                         isQuiet
                         aria-label={`Position ${n} nach oben`}
