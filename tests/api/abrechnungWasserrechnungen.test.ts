@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WasserrechnungUebersicht } from '../../src/modules/abrechnung/schema/wasserrechnungen';
 import type { EinbuchenResponse, LaufVorschau, ZvEintrag } from '../../src/modules/abrechnung/schema/zvData';
@@ -242,6 +243,16 @@ describe('Wasserrechnungen: DOMAIN.md settlement billed on its own', () => {
     expect(text).not.toContain('ENTWURF');
     const gedruckt = await app.services.db('versandprotokoll').where({ aktion: 'gedruckt' }).select('adresse_id');
     expect(gedruckt.map((g) => Number(g.adresse_id))).toEqual([b.adressen.p1]);
+
+    // All letters as a ZIP: one PDF per address, named by the receivable's number.
+    const zip = await briefe(kassier, { stichtag: WR_STICHTAG, alle: 'true', zip: 'true' });
+    expect(zip.status, zip.text.slice(0, 300)).toBe(200);
+    expect(zip.headers.get('content-type')).toContain('application/zip');
+    expect(Object.keys(unzipSync(new Uint8Array(zip.buffer))).sort()).toEqual([
+      '2026-00001_Mitglied1_Eva.pdf',
+      '2026-00002_Mitglied2_Eva.pdf',
+      '2026-00003_Mitglied3_Eva.pdf',
+    ]);
   });
 
   it('422 for a missing stichtag, 404 for a day without settlement', async () => {
