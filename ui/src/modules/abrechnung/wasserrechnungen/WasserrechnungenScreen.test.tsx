@@ -121,8 +121,12 @@ describe('Wasserrechnungen', () => {
       ...base([OFFEN]),
       [vorschauKey('2026-10-31')]: () => json(vorschau('Wasserrechnung', 'Wasserrechnung zum 31.10.2026', BRIEFE)),
     });
-    await app.renderAt('/wasserbuch/wasserrechnungen?datum=2026-11-24&stichtag=2026-10-31&schritt=3');
+    await app.renderAt('/wasserbuch/wasserrechnungen?datum=2026-11-24&stichtag=2026-10-31');
+    // Opened with a settlement but no step: step 1 with the overview, the chosen one marked.
+    await waitFor(() => expect(uebersicht()?.textContent).toContain('gewählt'));
+    await click(button(container, '3 Vorschau'));
     await waitFor(() => expect(text()).toContain('Gruber Franz'));
+    expect(uebersicht()).toBeNull();
     const zeile = [...container.querySelectorAll('[role="row"]')].find((r) => r.textContent?.includes('Gruber Franz'));
     expect(zeile?.textContent).toContain('Gutschrift');
     const andere = [...container.querySelectorAll('[role="row"]')].find((r) => r.textContent?.includes('Huber Maria'));

@@ -18,6 +18,8 @@ export default function WasserrechnungenScreen() {
   const { data } = useWasserrechnungen();
   const gewaehlt = data?.find((a) => a.stichtag === url.stichtag);
   const gebucht = gewaehlt?.gebuchtDurch === 'Wasserrechnung';
+  // The overview belongs to step 1, where the run starts without a step in the URL unless booked.
+  const zeigeUebersicht = !url.stichtag || url.schritt === 1 || (url.schritt === null && !gebucht);
   const waehlen = (stichtag: string) => url.setze({ stichtag, schritt: '1' });
   return (
     <Flex direction="column" gap="size-300">
@@ -32,9 +34,7 @@ export default function WasserrechnungenScreen() {
           render: ({ value, onChange }) => <WasserabrechnungPicker value={value} onChange={onChange} />,
         }}
       />
-      {!url.stichtag || url.schritt === 1 ? (
-        <WasserabrechnungenUebersicht gewaehlt={url.stichtag} onWahl={waehlen} />
-      ) : null}
+      {zeigeUebersicht ? <WasserabrechnungenUebersicht gewaehlt={url.stichtag} onWahl={waehlen} /> : null}
       {gebucht && gewaehlt ? (
         <>
           <Divider size="S" />
