@@ -8,12 +8,13 @@ import { formatGermanDate, isIsoDate, todayIso } from '../../../platform/dates';
 import { AppError } from '../../../platform/errors';
 import { formatEuro } from '../../../platform/money';
 import type { Boot } from '../../manifest';
+import { readSection } from '../../vereinseinstellungen/services';
 import type { LaufVorschau, ZvEintrag } from '../schema/zvData';
 import { briefDateiName, briefePdf, renderBriefe } from '../services/briefe';
+import { sortiereEintraege } from '../services/briefSortierung';
 import { eintraegeDesLaufs, laufEinbuchen, laufVorschau } from '../services/laeufe';
 import { laufParams } from '../services/laufParams';
 import { protokolliereGedruckt } from '../services/protokoll';
-import { sortiereEintraege } from '../services/zvSortierung';
 
 // `kgv abrechnung zv --jahr Y [--datum D] [--dry-run] [--einbuchen] [--out DIR|FILE.pdf] [--json]
 // [--interim-billing] [--teilen]`: the Zahlungsvorschreibung from the command line, through the same
@@ -123,9 +124,9 @@ export function zvCli(program: Command, boot: Boot): void {
           rechnungenTeilen: opts.teilen ? true : undefined,
         });
         if (opts.json) {
-          const eintraege = await sortiereEintraege(
-            app.db,
+          const eintraege = sortiereEintraege(
             await eintraegeDesLaufs(app.db, 'Zahlungsvorschreibung', params),
+            (await readSection(app.db, 'optionenAbrechnung')).zvSortierung,
           );
           process.stdout.write(`${JSON.stringify(eintraege, null, 2)}\n`);
           return;
@@ -152,7 +153,10 @@ export function zvCli(program: Command, boot: Boot): void {
           lines.push('Probelauf, nichts gebucht.');
         }
         if (opts.out && !vorschau.probleme.length) {
-          const eintraege = await sortiereEintraege(app.db, vorschau.eintraege);
+          const eintraege = sortiereEintraege(
+            vorschau.eintraege,
+            (await readSection(app.db, 'optionenAbrechnung')).zvSortierung,
+          );
           const gebucht = vorschau.status.gebucht;
           lines.push(
             await schreibeBriefe(app, eintraege, opts.out, {

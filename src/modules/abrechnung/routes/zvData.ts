@@ -1,14 +1,15 @@
 import { type AnyRoute, route } from '../../../http/router';
 import { todayIso } from '../../../platform/dates';
 import { xlsxFile } from '../../../platform/files/fileResult';
+import { readSection } from '../../vereinseinstellungen/services';
 import { ABRECHNUNG_EDIT, ABRECHNUNG_VIEW } from '../rights';
 import { forderungenEinbuchenBody, forderungenExportQuery, zvDataQuery, zvStatusQuery } from '../schema/zvQuery';
+import { sortiereEintraege } from '../services/briefSortierung';
 import { eintraegeDesLaufs, laufEinbuchen } from '../services/laeufe';
 import { laufStatus } from '../services/lauf';
 import { laufParams } from '../services/laufParams';
 import { resolveYear } from '../services/pachtabrechnungen';
 import { forderungenListe, forderungenXlsx } from '../services/zvExcel';
-import { sortiereEintraege } from '../services/zvSortierung';
 
 // The Zahlungsvorschreibung's own calls (docs/api/abrechnung.md "ZvData und Buchung", "Forderungsliste
 // (Excel)"): its letters, its state, booking it, and the list of receivables. The guided screen's
@@ -28,7 +29,8 @@ export const zvDataRoutes: AnyRoute[] = [
         rechnungenTeilen: query.rechnungenTeilen,
         adresseIds: query.adress === undefined ? undefined : [query.adress],
       });
-      return sortiereEintraege(db, await eintraegeDesLaufs(db, 'Zahlungsvorschreibung', params), query.sortBy);
+      const sortBy = query.sortBy ?? (await readSection(db, 'optionenAbrechnung')).zvSortierung;
+      return sortiereEintraege(await eintraegeDesLaufs(db, 'Zahlungsvorschreibung', params), sortBy);
     },
   }),
   route({

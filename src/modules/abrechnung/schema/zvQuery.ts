@@ -2,9 +2,7 @@
 // ForderungenExcelExport; docs/api/abrechnung.md "ZvData und Buchung"). Shared with the UI.
 import { z } from 'zod';
 import { isoDate, queryBool, queryInt } from '../../../platform/validation';
-
-export const ZV_SORT_BY = ['parzelle', 'name'] as const;
-export type ZvSortBy = (typeof ZV_SORT_BY)[number];
+import { ZV_SORT_BY } from './briefe';
 
 /** GET ZvData: the letters of the year (booked: the stored ones). */
 export const zvDataQuery = z.object({
