@@ -135,6 +135,19 @@ describe('Wasserrechnungen', () => {
     expect(app.fetchMock.mock.calls.some(([url]) => String(url).includes('GetProtokollWasser'))).toBe(false);
   });
 
+  it('lets the Wasserwart book (Wasser.Edit) and a reader only look (Wasser.View)', async () => {
+    const lauf = () => json(vorschau('Wasserrechnung', 'Wasserrechnung zum 31.10.2026', BRIEFE));
+    app.api({ ...base([OFFEN]), [vorschauKey('2026-10-31')]: lauf });
+    await app.renderAt('/wasserbuch/wasserrechnungen?datum=2026-11-24&stichtag=2026-10-31&schritt=4');
+    await waitFor(() => expect(hasButton(container, 'Einbuchen …')).toBe(true));
+    await app.tearDown();
+    await app.setUp();
+    app.api({ ...base([OFFEN], ['WebApp.Wasser.View']), [vorschauKey('2026-10-31')]: lauf });
+    await app.renderAt('/wasserbuch/wasserrechnungen?datum=2026-11-24&stichtag=2026-10-31&schritt=4');
+    await waitFor(() => expect(text()).toContain('Buchen darf nur'));
+    expect(hasButton(container, 'Einbuchen …')).toBe(false);
+  });
+
   it('shows the protocol of a settlement booked as Wasserrechnungen', async () => {
     const gebucht = { ...OFFEN, gebucht: true, gebuchtDurch: 'Wasserrechnung' as const };
     const lauf = vorschau('Wasserrechnung', 'Wasserrechnung zum 31.10.2026', BRIEFE, {
