@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EinbuchenResponse, ZvEintrag, ZvPosition } from '../../src/modules/abrechnung/schema/zvData';
 import { briefePdf, bucheLauf } from '../../src/modules/abrechnung/services';
+import { saveVereinsLogo } from '../../src/modules/vereinseinstellungen/services';
 import { systemActor } from '../../src/platform/auth/principal';
 import { inTransaction } from '../../src/platform/db/db';
 import { epcQrPayload, formatRf } from '../../src/platform/payment';
@@ -23,6 +24,8 @@ import { pdfText } from './kassaBerichteHelfer';
 // computation has its tests in abrechnungZv*); what is printed is what was stored.
 
 const run = promisify(execFile);
+/** A one-pixel PNG: a logo that no QR reader takes for a code. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 let app: TestApp;
 let z: ZvBeispiel;
 let kassier: ApiClient;
@@ -278,6 +281,38 @@ describe('briefePdf (drafts) and a letter with several receivables', () => {
     expect(text).toMatch(/Fällig am 31\.03\.2026\./);
     expect(text).not.toMatch(/Rechnungsnummer|Zahlungsreferenz|Zahlschein/);
     expect(await qrCodes(pdf)).toEqual([]);
+  });
+
+  it('prints a subtotal per plot for a letter with two plots, and the club logo in the head', async () => {
+    const zwei = brief(7, [pos('verein', 'Instandhaltungsbeitrag', 18_000, z.bk.mitgliedsbeitrag)]);
+    zwei.parzellen.push({
+      parzelleId: z.parzellen[8]!,
+      nummer: '8',
+      positionen: [pos('verein', 'Instandhaltungsbeitrag', 18_000, z.bk.mitgliedsbeitrag)],
+    });
+    zwei.summeCent = 36_000;
+    const ohneLogo = await briefePdf(app.services, [zwei], { titel: 'Zahlungsvorschreibung 2026', datum: ZV_DATUM });
+    const text = await pdfText(ohneLogo);
+    expect(text).toMatch(/Parzellen\s+7, 8/);
+    expect(text).toMatch(/Summe Parzelle 7\s+€ 180,00/);
+    expect(text).toMatch(/Summe Parzelle 8\s+€ 180,00/);
+    expect(text).toMatch(/Summe\s+€ 360,00/);
+    const bilder = async (pdf: Buffer) => {
+      const { stdout } = await run('pdfimages', ['-list', await saved(pdf)]);
+      // Header, ruler, then one row per image; an alpha channel adds an 'smask' row.
+      return stdout
+        .trim()
+        .split('\n')
+        .slice(2)
+        .filter((row) => row.split(/\s+/)[3] === 'image').length;
+    };
+    expect(await bilder(ohneLogo)).toBe(0);
+    await saveVereinsLogo(app.services, app.services.db, actor, {
+      name: 'logo.png',
+      content: Buffer.from(PNG_1X1, 'base64'),
+    });
+    const mitLogo = await briefePdf(app.services, [zwei], { titel: 'Zahlungsvorschreibung 2026', datum: ZV_DATUM });
+    expect(await bilder(mitLogo)).toBe(1);
   });
 
   it('prints a slip with its own QR code per receivable (rechnungenTeilen) through LaufBriefe', async () => {
