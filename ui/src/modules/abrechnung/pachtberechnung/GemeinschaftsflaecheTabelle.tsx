@@ -1,7 +1,7 @@
 import { AlertDialog, Button, DialogContainer, Flex, Heading, Text, View } from '@adobe/react-spectrum';
 import { useEffect, useState } from 'react';
 import { formatArea, formatEuro } from '../../../../../src/platform/money';
-import { type ParzellenForZv, saveGemeinschaftsflaeche } from '../../../api/abrechnung';
+import { type ParzellenForZv, type ParzelleZv, saveGemeinschaftsflaeche } from '../../../api/abrechnung';
 import { saveWithToast } from '../../../api/toast';
 import { NumberInput } from '../../../components/formKit';
 import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
@@ -38,12 +38,18 @@ export function GemeinschaftsflaecheTabelle({ daten, readOnly }: Gemeinschaftsfl
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer resets the edits
   useEffect(() => setAnteile(ausDaten()), [daten]);
 
-  const summe = [...anteile.values()].reduce((s, v) => s + (Number.isNaN(v) ? 0 : Math.round(v * 100)), 0);
+  // An emptied field means "back to the standard share" (sent as null): it counts with that value.
+  const wirksam = (p: ParzelleZv) => {
+    const v = anteile.get(p.parzelleId) ?? Number.NaN;
+    return Number.isNaN(v) ? hundredths(p.anteilStandard) : Math.round(v * 100);
+  };
+  const summe = daten.parzellen.reduce((s, p) => s + wirksam(p), 0);
   const { text, passt } = summenText(summe, daten.gemeinschaftsflaeche);
   const geaendert = daten.parzellen.some(
-    (p) => hundredths(p.anteil) !== Math.round((anteile.get(p.parzelleId) ?? 0) * 100),
+    (p) =>
+      wirksam(p) !== hundredths(p.anteil) ||
+      (Number.isNaN(anteile.get(p.parzelleId) ?? Number.NaN) && p.anteilGespeichert !== null),
   );
-  const leer = [...anteile.values()].some((v) => Number.isNaN(v));
   const guard = useUnsavedChangesGuard(geaendert);
 
   async function speichern() {
@@ -55,6 +61,7 @@ export function GemeinschaftsflaecheTabelle({ daten, readOnly }: Gemeinschaftsfl
             pachtabrechnungId: daten.pachtabrechnungId,
             anteile: daten.parzellen.map((p) => {
               const wert = numberToDecimal(anteile.get(p.parzelleId) ?? Number.NaN, 2);
+              if (wert === '') return { parzelleId: p.parzelleId, anteil: null };
               // Unchanged from the default stays "default" (null): a later area change recomputes it.
               const standard = p.anteilGespeichert === null && hundredths(wert) === hundredths(p.anteilStandard);
               return { parzelleId: p.parzelleId, anteil: standard ? null : wert };
@@ -137,7 +144,7 @@ export function GemeinschaftsflaecheTabelle({ daten, readOnly }: Gemeinschaftsfl
           <Button
             variant="accent"
             marginStart="auto"
-            isDisabled={!passt || !geaendert || leer}
+            isDisabled={!passt || !geaendert}
             isPending={speichert}
             onPress={() => void speichern()}
           >

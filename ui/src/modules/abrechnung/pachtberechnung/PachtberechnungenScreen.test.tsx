@@ -173,6 +173,35 @@ describe('PachtberechnungenScreen', () => {
     });
   });
 
+  it('sends an emptied share as null: back to the standard share, which counts in the sum', async () => {
+    const eigene: ParzellenForZv = {
+      ...ZV,
+      parzellen: [
+        { ...ZV.parzellen[0]!, anteil: '99.00', anteilGespeichert: '99.00' },
+        { ...ZV.parzellen[1]!, anteil: '101.00', anteilGespeichert: '101.00' },
+      ],
+    };
+    mockApi({
+      [`GET ${A}/GetParzellenForZV?pachtabrechnungID=3`]: () => json(eigene),
+      [`POST ${A}/UpdateGemeinschaftsflaeche`]: () => json(ZV),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('Huber Maria'));
+    const status = () => plain(container.querySelector('[role="status"]')?.textContent);
+    await typeNumber(container.querySelector('input[aria-label="Anteil Parzelle 17"]') as HTMLInputElement, '');
+    await waitFor(() => expect(status()).toBe('Summe der Anteile 201,00 m² von 200,00 m² – zu viel 1,00 m²'));
+    expect(button(container, 'Anteile speichern').disabled).toBe(true);
+    await typeNumber(container.querySelector('input[aria-label="Anteil Parzelle 18"]') as HTMLInputElement, '');
+    await waitFor(() => expect(status()).toContain('passt'));
+    await click(button(container, 'Anteile speichern'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', `${A}/UpdateGemeinschaftsflaeche`)).toHaveLength(1));
+    const [, init] = callsTo(app.fetchMock, 'POST', `${A}/UpdateGemeinschaftsflaeche`)[0]!;
+    expect(bodyOf(init).anteile).toEqual([
+      { parzelleId: 17, anteil: null },
+      { parzelleId: 18, anteil: null },
+    ]);
+  });
+
   it('previews a draft surcharge on a plot and saves it', async () => {
     const vorschauBodies: unknown[] = [];
     mockApi({
