@@ -257,6 +257,21 @@ describe('POST Abrechnung/Zahlungsvorschreibung (booked run)', () => {
     const wasserwart = await app.signedIn(['Wasserwart']);
     const res = await wasserwart.request('POST', 'Abrechnung/Zahlungsvorschreibung', { rawBody: form({}) });
     expect(res.status).toBe(403);
+    // The Wasserwart prints Wasserrechnungen through LaufBriefe, but no other run's letters.
+    const andere = await wasserwart.request('POST', 'Abrechnung/LaufBriefe', {
+      rawBody: form({ art: 'Gruppenrechnung' }),
+    });
+    expect(andere.status).toBe(403);
+  });
+
+  it('takes the same fields as JSON', async () => {
+    const res = await kassier.post('Abrechnung/Zahlungsvorschreibung', {
+      pachtabrechnungID: z.pachtabrechnungId,
+      adressen: String(z.huber),
+      zip: true,
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(res.buffer)))).toHaveLength(1);
   });
 
   it('offers the orders for the screen (Common/ZvSortBy)', async () => {
