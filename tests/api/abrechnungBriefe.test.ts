@@ -298,6 +298,20 @@ describe('briefePdf (drafts) and a letter with several receivables', () => {
     expect(await qrCodes(pdf)).toEqual([]);
   });
 
+  it('joins more than one chunk of letters into one PDF, in order, a page each', async () => {
+    const viele = Array.from({ length: 205 }, (_, n) => ({
+      ...brief(n % 17, [pos('verein', 'Mitgliedsbeitrag', 7_500 + n, z.bk.mitgliedsbeitrag)]),
+      name: `Brief ${n}`,
+    }));
+    const pdf = await briefePdf(app.services, viele, { titel: 'Zahlungsvorschreibung 2026', datum: ZV_DATUM });
+    const { stdout } = await run('pdfinfo', [await saved(pdf)]);
+    expect(stdout).toMatch(/Pages:\s+205\n/);
+    const text = await pdfText(pdf);
+    expect([...text.matchAll(/^\s*Brief (\d+)\s*$/gm)].map((m) => Number(m[1]))).toEqual(
+      Array.from({ length: 205 }, (_, n) => n),
+    );
+  }, 120_000);
+
   it('prints a subtotal per plot for a letter with two plots, and the club logo in the head', async () => {
     const zwei = brief(7, [pos('verein', 'Instandhaltungsbeitrag', 18_000, z.bk.mitgliedsbeitrag)]);
     zwei.parzellen.push({

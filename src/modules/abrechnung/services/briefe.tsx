@@ -190,7 +190,7 @@ export async function briefePdf(
   gesamt.setTitle(opts.titel);
   // Two chunks print side by side (the PDF service's pool has two pages); they are joined in order.
   let naechster = 0;
-  const pdfs: Promise<Buffer>[] = [];
+  const pdfs: (Promise<Buffer> | undefined)[] = [];
   const start = () => {
     const chunk = chunks[naechster++];
     if (!chunk) return;
@@ -203,6 +203,8 @@ export async function briefePdf(
   start();
   for (let i = 0; i < chunks.length; i++) {
     const teil = await PDFDocument.load(await (pdfs[i] as Promise<Buffer>));
+    // Joined chunks are let go: memory stays at about two chunks and the joined document.
+    pdfs[i] = undefined;
     start();
     const seiten = await gesamt.copyPages(teil, teil.getPageIndices());
     for (const seite of seiten) gesamt.addPage(seite);
