@@ -35,8 +35,12 @@ async function mitgliederOhneParzelle(db: Db, datum: string): Promise<number[]> 
   return rows.filter((r) => isActive(r.austrittsdatum, datum) && !halter.has(Number(r.id))).map((r) => Number(r.id));
 }
 
-/** Further persons with the member flag, per address. */
-async function weitereMitglieder(db: Db, adresseIds: readonly number[], datum: string): Promise<Map<number, number>> {
+/** Further persons with the member flag, per address (also the Zahlungsvorschreibung's 'proWeiteresMitglied'). */
+export async function weitereMitglieder(
+  db: Db,
+  adresseIds: readonly number[],
+  datum: string,
+): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (let i = 0; i < adresseIds.length; i += 500) {
     const rows = await db('weitere_personen')

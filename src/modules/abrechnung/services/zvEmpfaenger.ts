@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/db';
 import { nutzungsberechtigteOn, nutzungsberechtigteOver } from '../../stammdaten/services';
 import type { LaufParams } from './laufDefinition';
 import type { Halter } from './proRata';
+import { weitereMitglieder } from './weitereLauf';
 
 // Who gets a Zahlungsvorschreibung: the holders of the active plots on the letters' date (and with
 // interimBilling everyone who held one of them during the year), with what the club positions need
@@ -42,28 +43,20 @@ export async function ladeEmpfaenger(db: Db, p: LaufParams): Promise<ZvEmpfaenge
   }
   const adressen = new Set<number>([...halterAm.values()]);
   for (const hs of halterImJahr.values()) for (const h of hs) adressen.add(h.adresseId);
-  return { parzellen, halterAm, halterImJahr, mitglied: await ladeMitgliedschaft(db, [...adressen]) };
+  return { parzellen, halterAm, halterImJahr, mitglied: await ladeMitgliedschaft(db, [...adressen], p.datum) };
 }
 
-async function ladeMitgliedschaft(db: Db, ids: number[]): Promise<ZvEmpfaengerBasis['mitglied']> {
+async function ladeMitgliedschaft(db: Db, ids: number[], datum: string): Promise<ZvEmpfaengerBasis['mitglied']> {
   const out: ZvEmpfaengerBasis['mitglied'] = new Map();
+  const weitere = await weitereMitglieder(db, ids, datum);
   for (let i = 0; i < ids.length; i += 500) {
-    const teil = ids.slice(i, i + 500);
-    for (const a of await db('adressen').whereIn('id', teil).select('id', 'flags'))
+    for (const a of await db('adressen')
+      .whereIn('id', ids.slice(i, i + 500))
+      .select('id', 'flags'))
       out.set(Number(a.id), {
         istMitglied: (Number(a.flags) & MITGLIED) !== 0,
-        weitereMitglieder: 0,
+        weitereMitglieder: weitere.get(Number(a.id)) ?? 0,
       });
-    const weitere = await db('weitere_personen')
-      .whereIn('adresse_id', teil)
-      .whereRaw('(flags & ?) <> 0', [MITGLIED])
-      .groupBy('adresse_id')
-      .select('adresse_id')
-      .count({ n: '*' });
-    for (const w of weitere) {
-      const m = out.get(Number(w.adresse_id));
-      if (m) m.weitereMitglieder = Number(w.n);
-    }
   }
   return out;
 }
