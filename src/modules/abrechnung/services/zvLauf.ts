@@ -8,6 +8,7 @@ import type { ZvEintrag, ZvParzelle, ZvPosition, ZvProblem } from '../schema/zvD
 import { abstellplaetzeJeAdresse, abstellplatzPositionen } from './abstellplatzPositionen';
 import { anschriften, anschriftVon, bevorzugtEmail } from './gebuchteEintraege';
 import type { LaufDefinition, LaufParams } from './laufDefinition';
+import { ladePachtberechnung } from './pachtberechnungen';
 import { ladePachtDaten, pachtZvPositionen } from './pachtDaten';
 import { proRataNachMonaten } from './proRata';
 import { ladeVereinsPositionen } from './vereinsabrechnungen';
@@ -198,14 +199,9 @@ async function pruefe(db: Db, p: LaufParams): Promise<ZvProblem[]> {
   return probleme;
 }
 
-/** Date + the year's payment term (Pachtberechnung), else the settings' one. */
+/** Date + the year's payment term (Pachtberechnung, else the settings'). */
 async function faelligAmVon(db: Db, p: LaufParams): Promise<string> {
-  const row = await db('pachtberechnungen')
-    .where({ pachtabrechnung_id: p.pachtabrechnungId })
-    .first('zahlungsziel_tage');
-  const tage =
-    row?.zahlungsziel_tage != null ? Number(row.zahlungsziel_tage) : (await readSection(db, 'anzahl')).zahlungszielTage;
-  return addDays(p.datum, tage);
+  return addDays(p.datum, (await ladePachtberechnung(db, p.pachtabrechnungId)).zahlungszielTageWirksam);
 }
 
 export const zahlungsvorschreibungLauf: LaufDefinition = {
