@@ -152,11 +152,18 @@ describe('Zahlungsvorschreibung: DOMAIN.md example', () => {
   });
 
   it('books one receivable per letter with number and RF reference, then answers the stored letters', async () => {
-    const res = await kassier.post<EinbuchenResponse>('Abrechnung/ForderungenEinbuchen', {
-      pachtabrechnungId: z.pachtabrechnungId,
-      datum: ZV_DATUM,
-    });
-    expect(res.status, res.text).toBe(200);
+    // Two board members press „Einbuchen“ at the same moment: one run is booked, the other is
+    // refused (the run's unique key decides), and the numbers stay gapless.
+    const body = { pachtabrechnungId: z.pachtabrechnungId, datum: ZV_DATUM };
+    const beide = await Promise.all([
+      kassier.post<EinbuchenResponse>('Abrechnung/ForderungenEinbuchen', body),
+      kassier.post<EinbuchenResponse>('Abrechnung/ForderungenEinbuchen', body),
+    ]);
+    expect(beide.map((r) => r.status).sort()).toEqual([200, 409]);
+    const res = beide.find((r) => r.status === 200)!;
+    expect((beide.find((r) => r.status === 409)!.body as unknown as Problem).title).toContain(
+      'Die Zahlungsvorschreibung ist bereits gebucht',
+    );
     expect(res.body.anzahl).toBe(17);
     // 16 letters of 475 m² plots and plot 17's.
     const andere = (await zvDataVonAnderen()).reduce((s, n) => s + n, 0);

@@ -3,7 +3,7 @@ import { useLaufUrl } from '../lauf/useLaufUrl';
 import { GruppenAnteile } from './GruppenAnteile';
 
 /**
- * Jahresabrechnung → Rechnungen je Gruppe: the group positions of the Basisdaten
+ * Jahresvorschreibung → Rechnungen je Gruppe: the group positions of the Basisdaten
  * (Gruppenabrechnung) split over each group's plots and billed to their holders through the
  * guided run; each letter line names the group and the plot's share („Gruppe Nord, Anteil 1/12“),
  * listed per plot in the preview. No options besides year and date. The letters go to the mail

@@ -26,7 +26,6 @@ import './lauf.css';
  * - `art`: the run kind (LaufVorschau/LaufEinbuchen/LaufBriefe `art`).
  * - `titel`: the run's name in headings and messages („Zahlungsvorschreibung“); the server's
  *   titel („Zahlungsvorschreibung 2026“) names the files.
- * - `eyebrow`: the menu group above the heading (default „Jahresabrechnung“).
  * - `optionen`: which run options step 1 offers: `interimBilling` (Gartenwechsel im Jahr anteilig)
  *   and `rechnungenTeilen` (one receivable per booking account); none by default.
  * - `sortierung`: step 5 offers the print order (Common/ZvSortBy).
@@ -43,7 +42,6 @@ import './lauf.css';
 export interface AbrechnungsLaufProps {
   art: LaufArt;
   titel: string;
-  eyebrow?: string;
   optionen?: { interimBilling?: boolean; rechnungenTeilen?: boolean };
   sortierung?: boolean;
   schluesselFeld?: {
@@ -98,7 +96,7 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
   return (
     <Flex direction="column" gap="size-200">
       <View>
-        <Text UNSAFE_className="kgv-eyebrow">{props.eyebrow ?? 'Jahresabrechnung'}</Text>
+        <Text UNSAFE_className="kgv-eyebrow">Jahresvorschreibung</Text>
         <Heading level={1} margin={0}>
           {titel} {jahrText}
         </Heading>

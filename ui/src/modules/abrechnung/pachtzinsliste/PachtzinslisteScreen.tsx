@@ -41,7 +41,7 @@ export default function PachtzinslisteScreen() {
   return (
     <Flex direction="column" gap="size-200">
       <View>
-        <Text UNSAFE_className="kgv-eyebrow">Jahresabrechnung</Text>
+        <Text UNSAFE_className="kgv-eyebrow">Jahresvorschreibung</Text>
         <Heading level={1} margin={0}>
           Pachtzinsliste {jahr ?? ''}
         </Heading>

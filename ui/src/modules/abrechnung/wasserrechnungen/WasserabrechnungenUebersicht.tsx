@@ -33,8 +33,7 @@ export function WasserabrechnungenUebersicht({
   if (data.length === 0)
     return (
       <Text>
-        Noch keine Wasserabrechnung gespeichert — erstellen Sie sie unter Wasserbuch → Wasserabrechnung →
-        Jahresabrechnung.
+        Noch keine Wasserabrechnung gespeichert — erstellen Sie sie unter Wasserbuch → Wasser-Jahresabrechnung.
       </Text>
     );
   return (

@@ -7,7 +7,7 @@ import { WasserabrechnungPicker } from './WasserabrechnungPicker';
 import { WasserProtokoll } from './WasserProtokoll';
 
 /**
- * Wasserbuch → Wasserrechnungen: a water settlement billed on its own (instead of with the next
+ * Jahresvorschreibung → Wasserrechnungen: a water settlement billed on its own (instead of with the next
  * Zahlungsvorschreibung) through the guided run: choose the settlement, check, preview (a Guthaben
  * letter is a „Gutschrift“), book (Nachzahlungen become receivables, Guthaben credit notes), print,
  * hand over to /emails/wasserrechnung. Below: the settlements' overview while choosing, the
@@ -26,7 +26,6 @@ export default function WasserrechnungenScreen() {
       <AbrechnungsLauf
         art="Wasserrechnung"
         titel="Wasserrechnungen"
-        eyebrow="Wasserbuch"
         emailZiel="/emails/wasserrechnung"
         editRechte={['WebApp.Wasser.Edit']}
         schluesselFeld={{

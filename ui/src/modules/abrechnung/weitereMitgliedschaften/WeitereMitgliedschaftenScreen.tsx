@@ -26,7 +26,7 @@ function ExcelListe({ params }: { params: LaufParameter }) {
 }
 
 /**
- * Jahresabrechnung → Weitere Mitgliedschaften: members without a plot on the date (and further
+ * Jahresvorschreibung → Weitere Mitgliedschaften: members without a plot on the date (and further
  * persons who are members) get their club positions and parking-space fees through the guided run.
  * „Nur für Adresse“ narrows preview and letters to one address; booking books the whole run.
  */

@@ -168,6 +168,8 @@ describe('Zahlungsvorschreibung: the guided run', () => {
     await waitFor(() => expect(document.title).toBe('Zahlungsvorschreibung – KGV Sonnenhang'));
     await waitFor(() => expect(schritt()).toBe('1 Jahr und Datum'));
     expect(text(container.querySelector('h1'))).toBe('Zahlungsvorschreibung 2026');
+    // The menu group the screen is under (Jahresvorschreibung), as every screen's eyebrow.
+    expect(text(container.querySelector('.kgv-eyebrow'))).toBe('Jahresvorschreibung');
     expect(text(container)).toContain('Gartenwechsel im Jahr anteilig');
 
     await click(button(container, 'Weiter zur Prüfung'));
