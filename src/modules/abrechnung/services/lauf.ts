@@ -33,7 +33,7 @@ export type BucheLaufInput = LaufSchluessel & {
   rechnungenTeilen?: boolean;
   /** The letters as ZvData computed them (checked beforehand: problems stop the run before this). */
   eintraege: readonly ZvEintrag[];
-  /** The receivable's art ('Zahlungsvorschreibung' unless the run says otherwise). */
+  /** The group a letter's receivable belongs to (Gruppenrechnungen); absent: none. */
   gruppeIdVon?: (e: ZvEintrag) => number | null;
 };
 
@@ -95,7 +95,8 @@ function rechnungenDesBriefs(
       buchungskontoId: pos.buchungskontoId,
     })),
   );
-  const parzelleId = e.parzellen.length === 1 ? e.parzellen[0]!.parzelleId : (e.parzellen[0]?.parzelleId ?? null);
+  // The receivable names the letter's first plot (a holder's several plots share one letter).
+  const parzelleId = e.parzellen[0]?.parzelleId ?? null;
   const gruppen = new Map<string, typeof zeilen>();
   for (const z of zeilen) {
     const key = teilen ? String(z.buchungskontoId ?? '') : '';
