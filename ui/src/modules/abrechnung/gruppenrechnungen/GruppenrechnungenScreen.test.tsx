@@ -105,6 +105,10 @@ describe('Rechnungen je Gruppe', () => {
     expect(aufteilung()).toEqual([]);
     await click(button(container, 'Einbuchen …'));
     await waitFor(() => expect(alertDialog()).not.toBeNull());
+    // What booking locks is this run's (the group positions), not the Zahlungsvorschreibung's rates.
+    expect(alertDialog()?.textContent?.replace(/\u00a0/g, ' ')).toContain(
+      '2 Forderungen über € 120,00 buchen? Danach sind die Positionen der Abrechnung je Gruppe dieses Jahres gesperrt.',
+    );
     await click(button(alertDialog() as HTMLElement, 'Buchen'));
     await waitFor(() => expect(callsTo(app.fetchMock, 'POST', `${A}/LaufEinbuchen`).length).toBe(1));
     expect(bodyOf(callsTo(app.fetchMock, 'POST', `${A}/LaufEinbuchen`)[0]?.[1])).toEqual({

@@ -1,7 +1,7 @@
 import { AlertDialog, Button, ButtonGroup, DialogContainer, Text } from '@adobe/react-spectrum';
 import { useState } from 'react';
 import { formatEuro } from '../../../../../src/platform/money';
-import { type LaufParameter, type LaufVorschau, laufEinbuchen } from '../../../api/abrechnung';
+import { type LaufArt, type LaufParameter, type LaufVorschau, laufEinbuchen } from '../../../api/abrechnung';
 import { isApiError, isProblemDetails } from '../../../api/errors';
 import { showErrorToast, showSuccessToast } from '../../../api/toast';
 import { MessageBanner } from '../../../components/MessageBanner';
@@ -10,6 +10,15 @@ import { SchrittTitel } from './LaufSchritte';
 import { ProblemListe } from './SchrittPruefen';
 
 const forderungen = (n: number) => (n === 1 ? '1 Forderung' : `${n} Forderungen`);
+
+/** What a booked run locks (the server's 409s once booked), said before booking; the Weitere
+ * Mitgliedschaften lock nothing of their own. */
+const DANACH_GESPERRT: Record<LaufArt, string> = {
+  Zahlungsvorschreibung: 'Danach sind die Sätze des Jahres gesperrt.',
+  Gruppenrechnung: 'Danach sind die Positionen der Abrechnung je Gruppe dieses Jahres gesperrt.',
+  WeitereMitgliedschaft: '',
+  Wasserrechnung: 'Danach kann die Wasserabrechnung nicht mehr korrigiert werden.',
+};
 
 /** A refused booking as the step shows it: the server's German title and its reasons (the problems, or why). */
 export function ablehnung(error: unknown): Refusal | null {
@@ -33,6 +42,7 @@ export function SchrittBuchen(props: {
   const [laeuft, setLaeuft] = useState(false);
   const [abgelehnt, setAbgelehnt] = useState<Refusal | null>(null);
   const gesperrt = vorschau.probleme.length > 0;
+  const danach = DANACH_GESPERRT[params.art];
 
   async function buche() {
     setLaeuft(true);
@@ -76,8 +86,8 @@ export function SchrittBuchen(props: {
       ) : (
         <Text>
           Beim Buchen wird für jeden Brief eine Forderung mit Rechnungsnummer und Zahlungsreferenz angelegt:{' '}
-          {forderungen(vorschau.anzahl)} über {formatEuro(vorschau.summeCent)}. Danach sind die Sätze des Jahres
-          gesperrt und die Briefe können gedruckt werden.
+          {forderungen(vorschau.anzahl)} über {formatEuro(vorschau.summeCent)}. {danach} Anschließend können die Briefe
+          gedruckt werden.
         </Text>
       )}
       {abgelehnt ? <RefusalAlert refusal={abgelehnt} titleClassName="kgv-lauf-fehler" /> : null}
@@ -101,8 +111,7 @@ export function SchrittBuchen(props: {
             autoFocusButton="cancel"
             onPrimaryAction={() => void buche()}
           >
-            {forderungen(vorschau.anzahl)} über {formatEuro(vorschau.summeCent)} buchen? Danach sind die Sätze des
-            Jahres gesperrt.
+            {`${forderungen(vorschau.anzahl)} über ${formatEuro(vorschau.summeCent)} buchen? ${danach}`.trim()}
           </AlertDialog>
         ) : null}
       </DialogContainer>
