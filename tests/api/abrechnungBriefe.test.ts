@@ -44,10 +44,10 @@ const pos = (
 
 /** DOMAIN.md's letter for plot 17 (Huber Maria, 400 m², share 100 m²): 1,397.79 €. */
 const positionen17 = (): ZvPosition[] => [
-  pos('pachtzins', 'Pachtzins', 52_400, z.bk.pacht, '400.00', '1.31'),
-  pos('gemeinschaftsflaeche', 'Gemeinschaftsflächenanteil', 13_100, z.bk.pacht, '100.00', '1.31'),
-  pos('grundsteuer', 'Grundsteuer', 7_000, z.bk.pacht, '500.00', '0.14'),
-  pos('pachtzuschlag', 'Verwaltungs- und Haftungszuschlag', 10_513, z.bk.pacht, '725.00', '14.5'),
+  pos('pachtzins', 'Pachtzins 400,00 m² × 1,31 €', 52_400, z.bk.pacht, '400.00', '1.31'),
+  pos('gemeinschaftsflaeche', 'Gemeinschaftsflächenanteil 100,00 m² × 1,31 €', 13_100, z.bk.pacht, '100.00', '1.31'),
+  pos('grundsteuer', 'Grundsteuer 500,00 m² × 0,14 €', 7_000, z.bk.pacht, '500.00', '0.14'),
+  pos('pachtzuschlag', 'Verwaltungs- und Haftungszuschlag 14,5 % von 725,00 €', 10_513, z.bk.pacht, '725.00', '14.5'),
   pos('verein', 'Verbandsbeitrag', 1_266, z.bk.mitgliedsbeitrag),
   pos('verein', 'Mitgliedsbeitrag', 7_500, z.bk.mitgliedsbeitrag),
   pos('verein', 'Instandhaltungsbeitrag', 18_000, z.bk.mitgliedsbeitrag),
@@ -160,10 +160,10 @@ describe('POST Abrechnung/Zahlungsvorschreibung (booked run)', () => {
       /Datum\s+Wien, am 01\.03\.2026/,
       /Parzelle\s+17/,
       /Fällig am\s+31\.03\.2026/,
-      /Pachtzins\s+400,00\s+1,31\s+€ 524,00/,
-      /Gemeinschaftsflächenanteil\s+100,00\s+1,31\s+€ 131,00/,
-      /Grundsteuer\s+500,00\s+0,14\s+€ 70,00/,
-      /Verwaltungs- und Haftungszuschlag\s+725,00\s+14,5\s+€ 105,13/,
+      /Pachtzins 400,00 m² × 1,31 €\s+€ 524,00/,
+      /Gemeinschaftsflächenanteil 100,00 m² × 1,31 €\s+€ 131,00/,
+      /Grundsteuer 500,00 m² × 0,14 €\s+€ 70,00/,
+      /Verwaltungs- und Haftungszuschlag 14,5 % von 725,00 €\s+€ 105,13/,
       /Verbandsbeitrag\s+€ 12,66/,
       /Mitgliedsbeitrag\s+€ 75,00/,
       /Instandhaltungsbeitrag\s+€ 180,00/,
@@ -181,6 +181,9 @@ describe('POST Abrechnung/Zahlungsvorschreibung (booked run)', () => {
       expect(text).toMatch(zeile);
     }
     expect(text).not.toContain('ENTWURF');
+    // Quantity and rate are printed once, in the text: no Menge/Satz columns repeating them.
+    expect(text).not.toMatch(/Menge|Satz/);
+    expect(text.match(/400,00/g)).toHaveLength(1);
     expect(await qrCodes(res.buffer)).toEqual([
       `BCD\n002\n1\nSCT\nBKAUATWW\nKGV Sonnenhang\nAT611904300234573201\nEUR1397.79\n\n${huber.zahlungsreferenz}`,
     ]);

@@ -1,5 +1,5 @@
 import { formatGermanDate } from '../../../platform/dates';
-import { formatDecimal, formatEuro } from '../../../platform/money';
+import { formatEuro } from '../../../platform/money';
 import { formatIban, formatRf } from '../../../platform/payment';
 import type { ZvEintrag, ZvParzelle, ZvPosition } from '../schema/zvData';
 
@@ -8,6 +8,8 @@ import type { ZvEintrag, ZvParzelle, ZvPosition } from '../schema/zvData';
 // date, per plot a table of positions, the sum and due date, the club's texts, and — once booked — a
 // payment slip (Zahlschein) with the EPC QR code per receivable. A draft carries „ENTWURF“ and no
 // number, reference, QR or slip, so nobody can pay a letter that was never booked.
+// The table has only Text and Betrag: the run's text already names quantity and rate („Pachtzins
+// 400,00 m² × 1,31 €“), so menge/satz stay data for ZvData and the Excel list, not a second print.
 
 /** What the template needs from the club's settings, read once per print run. */
 export type BriefVerein = {
@@ -61,7 +63,6 @@ export const briefCss = `
 .meta dd { margin: 0; }
 h1 { font-size: 14pt; margin: 0 0 4mm; }
 h3.parzelle { font-size: 10.5pt; margin: 4mm 0 1mm; }
-table.positionen th.menge, table.positionen td.menge, table.positionen th.satz, table.positionen td.satz { width: 24mm; }
 table.positionen th.money { width: 28mm; }
 table.positionen tr.zwischensumme td { border-top: 0.4pt solid #000; }
 table.summe { margin-top: 3mm; }
@@ -77,13 +78,6 @@ table.summe td { font-weight: bold; font-size: 11.5pt; border-top: 0.8pt solid #
 .zahlschein .qr { text-align: center; font-size: 7.5pt; }
 .zahlschein img { width: 32mm; height: 32mm; display: block; }
 `;
-
-/** "400.00" → "400,00", "14.5" → "14,5": as many places as the string has (the run chose them). */
-function zahl(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const stellen = value.includes('.') ? (value.split('.')[1]?.length ?? 0) : 0;
-  return formatDecimal(value, stellen);
-}
 
 const euro = (cent: number) => formatEuro(cent, { nbsp: false });
 
@@ -120,8 +114,6 @@ function PositionenTabelle({ parzelle, mitSumme }: { parzelle: ZvParzelle; mitSu
       <thead>
         <tr>
           <th>Text</th>
-          <th className="number menge">Menge</th>
-          <th className="number satz">Satz</th>
           <th className="money">Betrag</th>
         </tr>
       </thead>
@@ -130,14 +122,12 @@ function PositionenTabelle({ parzelle, mitSumme }: { parzelle: ZvParzelle; mitSu
           // biome-ignore lint/suspicious/noArrayIndexKey: a letter may repeat a text; the order is fixed
           <tr key={i}>
             <td>{p.text}</td>
-            <td className="number menge">{zahl(p.menge)}</td>
-            <td className="number satz">{zahl(p.satz)}</td>
             <td className="money">{euro(p.betragCent)}</td>
           </tr>
         ))}
         {mitSumme ? (
           <tr className="zwischensumme">
-            <td colSpan={3}>Summe {parzellenTitel(parzelle)}</td>
+            <td>Summe {parzellenTitel(parzelle)}</td>
             <td className="money">{euro(summe)}</td>
           </tr>
         ) : null}
