@@ -3,7 +3,7 @@ import type { EinbuchenResponse, ZvEintrag } from '../../src/modules/abrechnung/
 import { ensureYear } from '../../src/modules/abrechnung/services';
 import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
-import { buildAdresse } from '../helpers/factories';
+import { buildAdresse, buildParzelle } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { seedZvBeispiel, ZV_DATUM, type ZvBeispiel } from '../helpers/zvBeispiel';
 
@@ -17,6 +17,7 @@ let app: TestApp;
 let kassier: ApiClient;
 let z: ZvBeispiel;
 let wasserabrechnungId = 0;
+let fortId = 0;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -73,9 +74,21 @@ beforeAll(async () => {
     korrektur_grund: null,
     akonto_cent: akontoCent,
   });
+  // Plot 30 was given up after the settlement (inactive, nobody holds it): its holder then, Fort
+  // Franz, holds no plot now and still owes 15,00 € (charge 45,00 € − akonto 30,00 €).
+  const fort = await buildAdresse(app.services, {
+    nachname: 'Fort',
+    vorname: 'Franz',
+    strasse: 'Weit 2',
+    plz: '1020',
+    ort: 'Wien',
+  });
+  fortId = fort.id;
+  const p30 = await buildParzelle(app.services, { nummer: '30', flaeche: '200.00', aktiv: false });
   await db('wasserabrechnung_zeilen').insert([
     zeile(z.parzelle17, '17', z.huber, 33_122, 28_000),
     zeile(z.parzellen[1]!, '1', weg.id, 25_756, 30_000),
+    zeile(p30.id, '30', fort.id, 3_500, 3_000),
   ]);
 });
 afterAll(() => app.stop());
@@ -97,7 +110,12 @@ describe('Zahlungsvorschreibung: the open water settlement', () => {
     expect(huber?.summeCent).toBe(139_779 + 6_122);
     const eins = res.body.find((e) => e.adresseId === z.adressen[1]);
     expect(wasserZeilen(eins)).toEqual([['1', 'Wasserabrechnung zum 31.10.2025: Guthaben', -3_244]]);
-    expect(res.body).toHaveLength(17);
+    // Nobody holds plot 30 any more: the settled address gets a letter of its own, so the
+    // difference is not lost when booking marks the settlement billed.
+    const fort = res.body.find((e) => e.adresseId === fortId);
+    expect(wasserZeilen(fort)).toEqual([['30', 'Wasserabrechnung zum 31.10.2025: Nachzahlung', 1_500]]);
+    expect(fort?.summeCent).toBe(1_500);
+    expect(res.body).toHaveLength(18);
   });
 
   it('marks the settlement billed when booking', async () => {
@@ -107,6 +125,7 @@ describe('Zahlungsvorschreibung: the open water settlement', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.rechnungen.find((r) => r.adresseId === z.huber)?.betragCent).toBe(145_901);
+    expect(res.body.rechnungen.find((r) => r.adresseId === fortId)?.betragCent).toBe(1_500);
     const row = await app.services.db('wasserabrechnungen').where({ id: wasserabrechnungId }).first('gebucht_am');
     expect(row?.gebucht_am).not.toBeNull();
     const refused = await kassier.post('Abrechnung/ForderungenEinbuchenWasserrechnungen', {

@@ -18,6 +18,7 @@ import {
   parkkartenPositionen,
   parzellenspezifischePositionen,
   versicherungsPositionen,
+  type WasserDifferenz,
   wasserAkontoPositionen,
   wasserDifferenzen,
 } from './zvPositionen';
@@ -44,6 +45,20 @@ const vereinsZeile = (z: VereinsZeile): ZvPosition => ({
   steuersatz: z.steuersatz,
   buchungskontoId: z.buchungskontoId,
 });
+
+/**
+ * Who gets a water difference: the address it was settled for when that one gets a letter anyway,
+ * else the plot's holder on the date, else (a plot given up since) the settled address on a letter
+ * of its own. null: nobody (pruefe names it).
+ */
+function wasserEmpfaenger(
+  w: WasserDifferenz,
+  hatBrief: (adresseId: number) => boolean,
+  halterAm: ReadonlyMap<number, number>,
+): number | null {
+  if (w.adresseId !== null && hatBrief(w.adresseId)) return w.adresseId;
+  return halterAm.get(w.parzelleId) ?? w.adresseId;
+}
 
 async function berechne(db: Db, p: LaufParams): Promise<ZvEintrag[]> {
   const basis = await ladeEmpfaenger(db, p);
@@ -121,11 +136,10 @@ async function berechne(db: Db, p: LaufParams): Promise<ZvEintrag[]> {
     }
   }
 
-  // The water difference to the address it was settled for when that one gets a letter, else to
-  // the plot's holder on the date.
+  // Booking marks the settlement billed, so every difference must land on a letter.
   for (const w of wasser.zeilen) {
-    const an = w.adresseId !== null && briefe.has(w.adresseId) ? w.adresseId : basis.halterAm.get(w.parzelleId);
-    if (an === undefined) continue;
+    const an = wasserEmpfaenger(w, (id) => briefe.has(id), basis.halterAm);
+    if (an === null) continue;
     teilVon(an, w.parzelleId, w.nummer).positionen.push(w.position);
   }
 
@@ -185,6 +199,18 @@ async function pruefe(db: Db, p: LaufParams): Promise<ZvProblem[]> {
       });
   const empfaenger = new Set(basis.halterAm.values());
   for (const hs of basis.halterImJahr.values()) for (const h of hs) empfaenger.add(h.adresseId);
+  const briefEmpfaenger = new Set(empfaenger);
+  for (const w of (await wasserDifferenzen(db, p)).zeilen) {
+    const an = wasserEmpfaenger(w, (id) => briefEmpfaenger.has(id), basis.halterAm);
+    if (an !== null) empfaenger.add(an);
+    else
+      probleme.push({
+        art: 'parzelleOhneNutzungsberechtigten',
+        text: `Die Wasserabrechnung der Parzelle ${w.nummer} kann niemandem vorgeschrieben werden: die Parzelle hat am ${formatGermanDate(p.datum)} keinen Nutzungsberechtigten und die Abrechnungszeile keine Adresse.`,
+        parzelleId: w.parzelleId,
+        adresseId: null,
+      });
+  }
   const adressen = await anschriften(db, [...empfaenger]);
   for (const id of empfaenger) {
     const a = adressen.get(id);
