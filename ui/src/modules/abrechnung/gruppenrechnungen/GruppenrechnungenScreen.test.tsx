@@ -94,6 +94,7 @@ describe('Rechnungen je Gruppe', () => {
       },
     });
     await app.renderAt('/jahresabrechnung/gruppenrechnungen?datum=2026-11-24&schritt=3');
+    await waitFor(() => expect(document.title).toMatch(/^Gruppenrechnungen – /));
     await waitFor(() => expect(aufteilung().length).toBe(3));
     expect(container.querySelector('h1')?.textContent).toBe('Gruppenrechnungen 2026');
     expect(aufteilung()[0]).toEqual(['17', 'Huber Maria', 'Wegsanierung', 'Nord', '1/3', '€ 40,00']);

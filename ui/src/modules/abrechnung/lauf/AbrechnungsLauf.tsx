@@ -4,6 +4,7 @@ import type { Right } from '../../../../../src/platform/auth/rights';
 import { todayIso } from '../../../../../src/platform/dates';
 import { type LaufArt, type LaufParameter, useLaufVorschau } from '../../../api/abrechnung';
 import { useHasRight } from '../../../api/common';
+import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { useSelectedYear } from '../../../components/YearPicker';
 import { LaufSchritte } from './LaufSchritte';
@@ -24,8 +25,8 @@ import './lauf.css';
  *
  * Props:
  * - `art`: the run kind (LaufVorschau/LaufEinbuchen/LaufBriefe `art`).
- * - `titel`: the run's name in headings and messages („Zahlungsvorschreibung“); the server's
- *   titel („Zahlungsvorschreibung 2026“) names the files.
+ * - `titel`: the screen's name in the heading and the browser tab („Gruppenrechnungen“); messages
+ *   use the server's singular titel („Gruppenrechnung 2026“), which also names the files.
  * - `optionen`: which run options step 1 offers: `interimBilling` (Gartenwechsel im Jahr anteilig)
  *   and `rechnungenTeilen` (one receivable per booking account); none by default.
  * - `sortierung`: step 5 offers the print order (Common/ZvSortBy).
@@ -58,6 +59,7 @@ export interface AbrechnungsLaufProps {
 
 export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
   const { art, titel } = props;
+  usePageTitle(titel);
   const url = useLaufUrl();
   const { pachtabrechnungID, year } = useSelectedYear();
   const canEdit = useHasRight('WebApp.Abrechnung.Edit', ...(props.editRechte ?? [])) === true;
@@ -103,14 +105,14 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
       </View>
       <LaufSchritte aktuell={schritt} gebucht={gebucht} onWahl={setSchritt} />
       {erstesLaden ? (
-        <Loading label={`${titel} wird geladen …`} />
+        <Loading label="Die Briefe werden berechnet …" />
       ) : (
         <section className="kgv-lauf-schritt" aria-labelledby={`lauf-schritt-${schritt}`}>
           {schritt === 1 ? (
             <SchrittJahr lauf={props} url={url} vorschau={vorschau.data} onWeiter={() => setSchritt(gebucht ? 5 : 2)} />
           ) : vorschau.error && schritt !== 6 ? (
             <LoadFailed
-              title={`${titel} konnte nicht berechnet werden.`}
+              title="Die Briefe konnten nicht berechnet werden."
               error={vorschau.error}
               onRetry={() => void vorschau.mutate()}
             />
@@ -118,7 +120,7 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
             wartetAufSchluessel ? (
               <Text>{props.schluesselFeld?.fehlt}</Text>
             ) : (
-              <Loading label={`${titel} wird berechnet …`} />
+              <Loading label="Die Briefe werden berechnet …" />
             )
           ) : schritt === 2 && vorschau.data ? (
             <SchrittPruefen
@@ -138,7 +140,6 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
             />
           ) : schritt === 4 && vorschau.data ? (
             <SchrittBuchen
-              titel={titel}
               vorschau={vorschau.data}
               params={params}
               canEdit={canEdit}
@@ -147,7 +148,6 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
             />
           ) : schritt === 5 && vorschau.data ? (
             <SchrittDrucken
-              titel={titel}
               vorschau={vorschau.data}
               params={params}
               sortierung={props.sortierung === true}
@@ -158,7 +158,7 @@ export function AbrechnungsLauf(props: AbrechnungsLaufProps) {
               onWeiter={() => setSchritt(6)}
             />
           ) : (
-            <SchrittEmail titel={titel} ziel={props.emailZiel} gebucht={gebucht} onZurueck={() => setSchritt(5)} />
+            <SchrittEmail ziel={props.emailZiel} gebucht={gebucht} onZurueck={() => setSchritt(5)} />
           )}
         </section>
       )}

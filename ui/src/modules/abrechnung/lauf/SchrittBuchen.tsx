@@ -30,7 +30,6 @@ export function ablehnung(error: unknown): Refusal | null {
 
 /** Step 4: the confirm dialog naming count and sum, then LaufEinbuchen; refusals shown in place. */
 export function SchrittBuchen(props: {
-  titel: string;
   vorschau: LaufVorschau;
   params: LaufParameter;
   canEdit: boolean;

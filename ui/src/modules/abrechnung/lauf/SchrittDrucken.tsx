@@ -38,7 +38,6 @@ export function gebuchtText(v: LaufVorschau): string {
 
 /** Step 5: the booked letters as one PDF or a ZIP of one PDF per address, optionally only those sent by post. */
 export function SchrittDrucken(props: {
-  titel: string;
   vorschau: LaufVorschau;
   params: LaufParameter;
   sortierung: boolean;
@@ -81,7 +80,7 @@ export function SchrittDrucken(props: {
       ) : (
         <MessageBanner
           level="info"
-          message={`${props.titel} ist noch nicht gebucht: gedruckt werden Entwürfe ohne Rechnungsnummer und Zahlschein.`}
+          message={`${vorschau.titel} ist noch nicht gebucht: gedruckt werden Entwürfe ohne Rechnungsnummer und Zahlschein.`}
         />
       )}
       <Flex gap="size-200" alignItems="end" wrap>

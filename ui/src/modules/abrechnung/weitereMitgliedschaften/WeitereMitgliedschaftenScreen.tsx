@@ -1,34 +1,14 @@
-import { Button } from '@adobe/react-spectrum';
-import { useState } from 'react';
-import { type LaufParameter, weitereMitgliedschaftenExcel } from '../../../api/abrechnung';
-import { showErrorToast } from '../../../api/toast';
+import { weitereMitgliedschaftenExcel } from '../../../api/abrechnung';
 import { useQueryParam } from '../../../app/useQueryParam';
 import { AbrechnungsLauf } from '../lauf/AbrechnungsLauf';
+import { LaufDownload } from '../lauf/LaufDownload';
 import { AdresseFilter } from './AdresseFilter';
-
-/** „Liste (Excel)“ in the print step: every letter's positions as rows (GET WeitereMitgliedschaften?format=xlsx). */
-function ExcelListe({ params }: { params: LaufParameter }) {
-  const [laeuft, setLaeuft] = useState(false);
-  return (
-    <Button
-      variant="secondary"
-      isPending={laeuft}
-      onPress={() => {
-        setLaeuft(true);
-        weitereMitgliedschaftenExcel(params)
-          .catch(showErrorToast)
-          .finally(() => setLaeuft(false));
-      }}
-    >
-      Liste (Excel)
-    </Button>
-  );
-}
 
 /**
  * Jahresvorschreibung → Weitere Mitgliedschaften: members without a plot on the date (and further
  * persons who are members) get their club positions and parking-space fees through the guided run.
  * „Nur für Adresse“ narrows preview and letters to one address; booking books the whole run.
+ * „Liste (Excel)“: every letter's positions as rows (WeitereMitgliedschaften?format=xlsx).
  */
 export default function WeitereMitgliedschaftenScreen() {
   const [param, setParam] = useQueryParam('adresse');
@@ -41,7 +21,7 @@ export default function WeitereMitgliedschaftenScreen() {
       emailZiel="/emails/zahlungsvorschreibung"
       adressen={adresse === undefined ? undefined : [adresse]}
       filterFeld={<AdresseFilter value={adresse} onChange={(id) => setParam(id === undefined ? '' : String(id))} />}
-      zusatz={(params) => <ExcelListe params={params} />}
+      zusatz={(params) => <LaufDownload label="Liste (Excel)" laden={() => weitereMitgliedschaftenExcel(params)} />}
     />
   );
 }

@@ -1,36 +1,15 @@
-import { Button } from '@adobe/react-spectrum';
-import { useState } from 'react';
-import { forderungenListeSpeichern, type LaufParameter } from '../../../api/abrechnung';
-import { showErrorToast } from '../../../api/toast';
-import { usePageTitle } from '../../../app/usePageTitle';
+import { forderungenListeSpeichern } from '../../../api/abrechnung';
 import { AbrechnungsLauf } from '../lauf/AbrechnungsLauf';
-
-/** „Forderungsliste (Excel)“: one row per receivable (booked) or would-be receivable, with a sheet of every position. */
-function ForderungenExcel({ params }: { params: LaufParameter }) {
-  const [laeuft, setLaeuft] = useState(false);
-  return (
-    <Button
-      variant="secondary"
-      isPending={laeuft}
-      onPress={() => {
-        setLaeuft(true);
-        forderungenListeSpeichern(params)
-          .catch(showErrorToast)
-          .finally(() => setLaeuft(false));
-      }}
-    >
-      Forderungsliste (Excel)
-    </Button>
-  );
-}
+import { LaufDownload } from '../lauf/LaufDownload';
 
 /**
  * /jahresabrechnung/zahlungsvorschreibung (issue 14): the year's letters to every plot holder —
  * lease, club positions, water, insurances — checked, previewed, booked as receivables, printed
- * and handed to the mail dispatch, through the shared guided run.
+ * and handed to the mail dispatch, through the shared guided run. Beside the letters the
+ * „Forderungsliste (Excel)“: one row per receivable (booked) or would-be receivable, with a sheet
+ * of every position.
  */
 export default function ZahlungsvorschreibungScreen() {
-  usePageTitle('Zahlungsvorschreibung');
   return (
     <AbrechnungsLauf
       art="Zahlungsvorschreibung"
@@ -38,7 +17,9 @@ export default function ZahlungsvorschreibungScreen() {
       optionen={{ interimBilling: true, rechnungenTeilen: true }}
       sortierung
       emailZiel="/emails/zahlungsvorschreibung"
-      zusatz={(params) => <ForderungenExcel params={params} />}
+      zusatz={(params) => (
+        <LaufDownload label="Forderungsliste (Excel)" laden={() => forderungenListeSpeichern(params)} />
+      )}
     />
   );
 }
