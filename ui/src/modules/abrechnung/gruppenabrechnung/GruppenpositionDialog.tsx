@@ -22,7 +22,7 @@ import {
 import { type GruppenabrechnungPosition, saveGruppenabrechnung } from '../../../api/abrechnung';
 import { fieldErrors } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
-import { NumberInput } from '../../../components/formKit';
+import { invalid, NumberInput } from '../../../components/formKit';
 import { centsToEuro, EURO_FORMAT, euroToCents } from '../../../lib/fieldFormats';
 import { BuchungskontoPicker, SteuersatzPicker, useBuchungskontenDesJahres } from '../basisdatenKit';
 
@@ -86,8 +86,7 @@ export function GruppenpositionDialog({
     }
   }
 
-  const fehlerAn = (feld: string) =>
-    fehler[feld] ? { validationState: 'invalid' as const, errorMessage: fehler[feld] } : {};
+  const fehlerAn = (feld: string) => invalid(fehler[feld]);
 
   return (
     <Dialog>

@@ -32,7 +32,7 @@ import {
 } from '../../../api/abrechnung';
 import { fieldErrors } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
-import { NumberInput } from '../../../components/formKit';
+import { invalid, NumberInput } from '../../../components/formKit';
 import { PARZELLE_FLAG_OPTIONS } from '../../stammdaten/parzellen/parzelleFormValues';
 import {
   BuchungskontoPicker,
@@ -141,8 +141,7 @@ export function PachtzuschlagDialog({ pachtabrechnungId, jahr, zuschlag, parzell
     }
   }
 
-  const fehlerAn = (feld: string) =>
-    fehler[feld] ? { validationState: 'invalid' as const, errorMessage: fehler[feld] } : {};
+  const fehlerAn = (feld: string) => invalid(fehler[feld]);
 
   return (
     <Dialog size="L">

@@ -4,7 +4,7 @@ import { formatArea } from '../../../../../src/platform/money';
 import { type Pachtberechnung, savePachtberechnung } from '../../../api/abrechnung';
 import { fieldErrors } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
-import { NumberInput } from '../../../components/formKit';
+import { invalid, NumberInput } from '../../../components/formKit';
 import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
 import {
   AREA_FORMAT,
@@ -48,8 +48,7 @@ export function SaetzeForm({ pacht, readOnly }: SaetzeFormProps) {
   // NaN never equals NaN: compare as JSON (NaN → null), as the fields show them.
   const guard = useUnsavedChangesGuard(JSON.stringify(werte) !== JSON.stringify(werteVon(pacht)));
   const set = <K extends keyof Werte>(key: K, value: Werte[K]) => setWerte((w) => ({ ...w, [key]: value }));
-  const fehlerAn = (feld: string) =>
-    fehler[feld] ? { validationState: 'invalid' as const, errorMessage: fehler[feld] } : {};
+  const fehlerAn = (feld: string) => invalid(fehler[feld]);
 
   async function speichern() {
     const lokal: Record<string, string> = {};

@@ -10,7 +10,7 @@ import {
 } from '../../../../../src/modules/abrechnung/schema/vereinsabrechnung';
 import type { VereinsPositionArt } from '../../../api/abrechnung';
 import type { BuchungskontoLookup } from '../../../api/kassa';
-import { NumberInput } from '../../../components/formKit';
+import { invalid, NumberInput } from '../../../components/formKit';
 import { EURO_FORMAT } from '../../../lib/fieldFormats';
 import { BuchungskontoPicker, RATE_FORMAT, SteuersatzPicker } from '../basisdatenKit';
 import '../../../components/denseTable.css';
@@ -60,10 +60,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
     if (zeile) neu.splice(i + um, 0, zeile);
     onChange(neu);
   };
-  const fehlerAn = (i: number, feld: string) => {
-    const text = fehler[`positionen.${i}.${feld}`];
-    return text ? { validationState: 'invalid' as const, errorMessage: text } : {};
-  };
+  const fehlerAn = (i: number, feld: string) => invalid(fehler[`positionen.${i}.${feld}`]);
 
   return (
     <Flex direction="column" gap="size-150">
