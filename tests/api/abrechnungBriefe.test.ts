@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EinbuchenResponse, ZvEintrag, ZvPosition } from '../../src/modules/abrechnung/schema/zvData';
 import { briefePdf, bucheLauf } from '../../src/modules/abrechnung/services';
-import { saveVereinsLogo } from '../../src/modules/vereinseinstellungen/services';
+import { readSection, saveSection, saveVereinsLogo } from '../../src/modules/vereinseinstellungen/services';
 import { systemActor } from '../../src/platform/auth/principal';
 import { inTransaction } from '../../src/platform/db/db';
 import { epcQrPayload, formatRf } from '../../src/platform/payment';
@@ -373,6 +373,24 @@ describe('briefePdf (drafts) and a letter with several receivables', () => {
         .map((r) => epcQrPayload({ ...bank, amountCents: r.betragCent, reference: r.zahlungsreferenz }))
         .sort(),
     );
+  });
+});
+
+describe('EPC QR code with the club’s bank data as DOMAIN.md allows it', () => {
+  it('leaves the BIC line empty when the club has none and names the club when there is no Kontoinhaber', async () => {
+    const vorher = await readSection(app.services.db, 'bank');
+    await saveSection(app.services, app.services.db, actor, 'bank', { ...vorher, kontoinhaber: '', bic: '' });
+    try {
+      const res = await drucke({ adressen: String(z.huber) });
+      expect(res.status).toBe(200);
+      const huber = gebucht.rechnungen.find((r) => r.adresseId === z.huber)!;
+      expect(await qrCodes(res.buffer)).toEqual([
+        `BCD\n002\n1\nSCT\n\nKGV Sonnenhang\nAT611904300234573201\nEUR1397.79\n\n${huber.zahlungsreferenz}`,
+      ]);
+      expect(await pdfText(res.buffer)).toMatch(/BIC\s+–/);
+    } finally {
+      await saveSection(app.services, app.services.db, actor, 'bank', vorher);
+    }
   });
 });
 

@@ -55,7 +55,10 @@ export async function briefKontext(services: AppServices, opts: BriefOptionen): 
       zeilen,
       absender: [a.name, a.strasse, plzOrt].filter(Boolean).join(' · '),
       ort: a.ort ?? '',
-      empfaenger: (s.bank.kontoinhaber || a.name).slice(0, 70),
+      // The EPC payee is at most 70 characters (code points, as the payment helper counts them).
+      empfaenger: Array.from((s.bank.kontoinhaber ?? '').trim() || a.name)
+        .slice(0, 70)
+        .join(''),
       iban: s.bank.iban ?? '',
       bic: s.bank.bic ?? '',
       bankname: s.bank.bankname ?? '',
