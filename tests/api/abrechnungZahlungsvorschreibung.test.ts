@@ -111,6 +111,20 @@ describe('Zahlungsvorschreibung: DOMAIN.md example', () => {
     await app.services.db('parzellen').whereIn('id', [parzelle.id, p19.id]).update({ aktiv: false });
   });
 
+  it('refuses a booking call without date or with wrong types in German, field by field', async () => {
+    const res = await kassier.post<Problem>('Abrechnung/ForderungenEinbuchen', {
+      pachtabrechnungId: 'x',
+      interimBilling: 'ja',
+    });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.errors).toEqual({
+      pachtabrechnungId: ['Erwartet wird eine Zahl.'],
+      datum: ['Bitte geben Sie das Datum der Vorschreibung an.'],
+      interimBilling: ['Erwartet wird true oder false.'],
+    });
+    await nichtsGeschrieben();
+  });
+
   it('leaves nothing behind when a receivable fails in the middle of the booking', async () => {
     // The last letter's receivable cannot be written (a trigger stands in for a full disk or a
     // broken connection); the earlier letters' receivables must go too.

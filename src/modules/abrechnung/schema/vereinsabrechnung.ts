@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isoDate, queryInt, readOnly, strict } from '../../../platform/validation';
 import { bool, int, optionalText, refId, requiredText, saveId, version } from '../../stammdaten/schema/abstellplaetze';
+import { laufDatum } from './zvData';
 
 export const VEREINS_POSITION_ARTEN = [
   'proMitglied',
@@ -151,6 +152,6 @@ export type WeitereMitgliedschaftenQuery = z.infer<typeof weitereMitgliedschafte
 /** POST ForderungenEinbuchenWeitereMitgliedschaften and ForderungenEinbuchenGruppenrechnungen. */
 export const laufJahrEinbuchenBody = strict({
   pachtabrechnungId: refId('Bitte wählen Sie ein Abrechnungsjahr.').optional(),
-  datum: isoDate,
+  datum: laufDatum('Bitte geben Sie das Datum der Rechnungen an.'),
 });
 export type LaufJahrEinbuchenInput = z.output<typeof laufJahrEinbuchenBody>;

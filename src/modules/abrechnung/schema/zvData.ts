@@ -198,13 +198,32 @@ export const laufQuery = z.object({
 });
 export type LaufQuery = z.infer<typeof laufQuery>;
 
+// The booking calls' fields with German messages also for a missing or mistyped value (zod's own
+// are English): a board member's client may send anything.
+const typFehler = (missing: string, expected: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? missing : `Erwartet wird ${expected}.`;
+
+/** A booking call's date: required, YYYY-MM-DD. */
+export const laufDatum = (missing = 'Bitte geben Sie das Datum an.') =>
+  z.string({ error: typFehler(missing, 'ein Datum im Format JJJJ-MM-TT') }).pipe(isoDate);
+
+/** A booking call's year (absent: the newest billing year). */
+export const laufJahrId = z
+  .number({ error: typFehler('Bitte wählen Sie ein Abrechnungsjahr.', 'eine Zahl') })
+  .int('Erwartet wird eine ganze Zahl.')
+  .positive('Bitte wählen Sie ein Abrechnungsjahr.')
+  .optional();
+
+/** A booking call's option (interimBilling, rechnungenTeilen). */
+export const laufOption = z.boolean({ error: typFehler('', 'true oder false') }).optional();
+
 /** Body of the generic booking call (the run-specific ForderungenEinbuchen* take the same fields). */
 export const laufEinbuchenBody = z.object({
   art: z.enum(LAUF_ARTEN, { error: 'Unbekannte Art des Laufs.' }),
-  pachtabrechnungId: z.number().int().positive().optional(),
-  datum: isoDate,
-  stichtag: isoDate.optional(),
-  interimBilling: z.boolean().optional(),
-  rechnungenTeilen: z.boolean().optional(),
+  pachtabrechnungId: laufJahrId,
+  datum: laufDatum('Bitte geben Sie das Datum der Briefe an.'),
+  stichtag: laufDatum().optional(),
+  interimBilling: laufOption,
+  rechnungenTeilen: laufOption,
 });
 export type LaufEinbuchenBody = z.infer<typeof laufEinbuchenBody>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isoDate, queryBool, queryInt } from '../../../platform/validation';
 import { ZV_SORT_BY } from './briefe';
+import { laufDatum, laufJahrId, laufOption } from './zvData';
 
 /** GET ZvData: the letters of the year (booked: the stored ones). */
 export const zvDataQuery = z.object({
@@ -24,10 +25,10 @@ export const zvStatusQuery = z.object({ pachtabrechnungID: queryInt.optional() }
 
 /** POST ForderungenEinbuchen. */
 export const forderungenEinbuchenBody = z.object({
-  pachtabrechnungId: z.number().int().positive().optional(),
-  datum: isoDate,
-  interimBilling: z.boolean().optional(),
-  rechnungenTeilen: z.boolean().optional(),
+  pachtabrechnungId: laufJahrId,
+  datum: laufDatum('Bitte geben Sie das Datum der Vorschreibung an.'),
+  interimBilling: laufOption,
+  rechnungenTeilen: laufOption,
 });
 export type ForderungenEinbuchenBody = z.infer<typeof forderungenEinbuchenBody>;
 
