@@ -152,6 +152,27 @@ describe('VereinsabrechnungScreen', () => {
     expect(callsTo(app.fetchMock, 'POST', `${A}/UpdateVereinsabrechnung`)).toHaveLength(0);
   });
 
+  it('shows the server’s refusal at the position it names', async () => {
+    mockApi({
+      [`GET ${A}/GetVereinsabrechnungen`]: () => json([V2025]),
+      [`POST ${A}/UpdateVereinsabrechnung`]: () =>
+        new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Die Eingaben sind nicht gültig.',
+            status: 422,
+            code: 'validation_failed',
+            errors: { 'positionen.1.satz': ['Erlaubt sind höchstens 4 Nachkommastellen.'] },
+          }),
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    await app.renderAt(`${PATH}?jahr=2`);
+    await waitFor(() => expect(byLabel('Text Position 1')?.value).toBe('Mitgliedsbeitrag'));
+    await click(button(container, 'Speichern'));
+    await waitFor(() => expect(container.textContent).toContain('Erlaubt sind höchstens 4 Nachkommastellen.'));
+  });
+
   it('shows the positions read-only for a user without the Edit right', async () => {
     mockApi({ [`GET ${A}/GetVereinsabrechnungen`]: () => json([V2025]) }, ['WebApp.Abrechnung.View']);
     await app.renderAt(`${PATH}?jahr=2`);

@@ -9,7 +9,7 @@ import {
   type Vereinsabrechnung,
 } from '../../../api/abrechnung';
 import { useHasRight } from '../../../api/common';
-import { fieldErrors } from '../../../api/errors';
+import { isApiError, isProblemDetails } from '../../../api/errors';
 import { saveWithToast } from '../../../api/toast';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { LoadFailed, Loading } from '../../../components/LoadState';
@@ -123,6 +123,20 @@ export default function VereinsabrechnungScreen() {
   );
 }
 
+/**
+ * The server's 422 messages by their full path („positionen.1.satz“), as the table looks them up
+ * per row; api/errors' fieldErrors keeps only the first segment, which no row field is named.
+ */
+function fehlerJePosition(error: unknown): Record<string, string> {
+  if (!isApiError(error) || !isProblemDetails(error.body)) return {};
+  return Object.fromEntries(
+    Object.entries(error.body.errors ?? {}).map(([pfad, m]) => [
+      pfad,
+      (Array.isArray(m) ? m : [m]).map(String).join(' '),
+    ]),
+  );
+}
+
 function VereinsabrechnungForm({ daten, readOnly }: { daten: Vereinsabrechnung; readOnly: boolean }) {
   const [zeilen, setZeilen] = useState<PositionZeile[]>(() => zeilenVon(daten));
   const [fehler, setFehler] = useState<Record<string, string>>({});
@@ -164,7 +178,7 @@ function VereinsabrechnungForm({ daten, readOnly }: { daten: Vereinsabrechnung; 
         { success: `Vereinsabrechnung ${daten.jahr} gespeichert.`, source: 'vereinsabrechnung' },
       );
     } catch (error) {
-      setFehler(fieldErrors(error));
+      setFehler(fehlerJePosition(error));
     } finally {
       setSpeichert(false);
     }
