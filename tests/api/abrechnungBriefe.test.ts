@@ -301,14 +301,21 @@ describe('briefePdf (drafts) and a letter with several receivables', () => {
     expect(await qrCodes(pdf)).toEqual([]);
   });
 
-  it('joins more than one chunk of letters into one PDF, in order, a page each', async () => {
+  it('joins more than one chunk of letters into one PDF, in order, a page each, reporting progress per chunk', async () => {
     const viele = Array.from({ length: 205 }, (_, n) => ({
       ...brief(n % 17, [pos('verein', 'Mitgliedsbeitrag', 7_500 + n, z.bk.mitgliedsbeitrag)]),
       name: `Brief ${n}`,
     }));
-    const pdf = await briefePdf(app.services, viele, { titel: 'Zahlungsvorschreibung 2026', datum: ZV_DATUM });
+    const fertig: number[] = [];
+    const pdf = await briefePdf(app.services, viele, {
+      titel: 'Zahlungsvorschreibung 2026',
+      datum: ZV_DATUM,
+      fortschritt: (n) => fertig.push(n),
+    });
     const { stdout } = await run('pdfinfo', [await saved(pdf)]);
     expect(stdout).toMatch(/Pages:\s+205\n/);
+    // The CLI's progress bar for one PDF file moves per chunk.
+    expect(fertig).toEqual([100, 200, 205]);
     const text = await pdfText(pdf);
     expect([...text.matchAll(/^\s*Brief (\d+)\s*$/gm)].map((m) => Number(m[1]))).toEqual(
       Array.from({ length: 205 }, (_, n) => n),

@@ -20,7 +20,7 @@ import { protokolliereGedruckt } from '../services/protokoll';
 // [--interim-billing] [--teilen]`: the Zahlungsvorschreibung from the command line, through the same
 // services as the screen (LaufVorschau, ForderungenEinbuchen, the letters). Prints the check's
 // problems (exit 1), the totals per kind and count/sum; --json prints ZvData. A progress bar runs on
-// stderr while writing letters when it is a terminal.
+// stderr while writing letters (one file or a folder) when it is a terminal.
 
 type Opts = {
   jahr: string;
@@ -66,12 +66,7 @@ async function schreibeBriefe(
   ziel: string,
   opts: { titel: string; datum: string; entwurf: boolean },
 ): Promise<string> {
-  if (ziel.toLowerCase().endsWith('.pdf')) {
-    await mkdir(path.dirname(path.resolve(ziel)), { recursive: true });
-    await writeFile(ziel, await briefePdf(app, eintraege, opts));
-    return `${eintraege.length} Brief(e) in ${ziel} geschrieben.`;
-  }
-  await mkdir(ziel, { recursive: true });
+  // Only on a terminal: a redirected stderr would collect every redraw of the bar.
   const bar = process.stderr.isTTY
     ? new cliProgress.SingleBar(
         { format: 'Briefe [{bar}] {value}/{total}', stream: process.stderr },
@@ -79,6 +74,16 @@ async function schreibeBriefe(
       )
     : undefined;
   bar?.start(eintraege.length, 0);
+  if (ziel.toLowerCase().endsWith('.pdf')) {
+    await mkdir(path.dirname(path.resolve(ziel)), { recursive: true });
+    try {
+      await writeFile(ziel, await briefePdf(app, eintraege, { ...opts, fortschritt: (n) => bar?.update(n) }));
+    } finally {
+      bar?.stop();
+    }
+    return `${eintraege.length} Brief(e) in ${ziel} geschrieben.`;
+  }
+  await mkdir(ziel, { recursive: true });
   const vergeben = new Set<string>();
   let i = 0;
   try {

@@ -23,6 +23,8 @@ export type BriefOptionen = {
   art?: LaufArt;
   /** Reads the settings through this connection (the route's transaction); default services.db. */
   db?: Db;
+  /** briefePdf: called with the number of letters done after each chunk (the CLI's progress bar). */
+  fortschritt?: (fertig: number) => void;
 };
 
 /** Letters of one Chromium document in briefePdf: large enough to be fast, small enough to keep memory flat. */
@@ -186,7 +188,11 @@ export async function briefePdf(
   opts: BriefOptionen,
 ): Promise<Buffer> {
   const k = await briefKontext(services, opts);
-  if (eintraege.length <= PDF_CHUNK) return services.pdf.render(await briefeHtml(eintraege, k, opts));
+  if (eintraege.length <= PDF_CHUNK) {
+    const pdf = await services.pdf.render(await briefeHtml(eintraege, k, opts));
+    opts.fortschritt?.(eintraege.length);
+    return pdf;
+  }
   const chunks: (readonly ZvEintrag[])[] = [];
   for (let i = 0; i < eintraege.length; i += PDF_CHUNK) chunks.push(eintraege.slice(i, i + PDF_CHUNK));
   const gesamt = await PDFDocument.create();
@@ -211,6 +217,7 @@ export async function briefePdf(
     start();
     const seiten = await gesamt.copyPages(teil, teil.getPageIndices());
     for (const seite of seiten) gesamt.addPage(seite);
+    opts.fortschritt?.(Math.min((i + 1) * PDF_CHUNK, eintraege.length));
   }
   return Buffer.from(await gesamt.save());
 }
