@@ -6,7 +6,7 @@
 // Run alone: `node --expose-gc --import tsx tests/bench/zvBench.ts [letters]` (DATABASE_URL for MariaDB).
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { ZvEintrag, ZvPosition } from '../../src/modules/abrechnung/schema/zvData';
+import type { ZvEintrag } from '../../src/modules/abrechnung/schema/zvData';
 import { bucheLauf, eintraegeDesLaufs, ensureYear, laufParams } from '../../src/modules/abrechnung/services';
 import { briefeHtml, briefePdf, briefKontext } from '../../src/modules/abrechnung/services/briefe';
 import { saveSection } from '../../src/modules/vereinseinstellungen/services';
@@ -20,8 +20,6 @@ import { type Measure, measure } from './measure';
 
 export type ZvBenchResult = {
   letters: number;
-  /** 'run': the letters the Zahlungsvorschreibung run computed; 'built': built here (run not available). */
-  source: 'run' | 'built';
   pages: number;
   /** Computing the letters (ZvData), part of the whole run. */
   zvData: Measure;
@@ -37,54 +35,6 @@ export type ZvBenchResult = {
 };
 
 const DATUM = '2026-03-01';
-
-/** DOMAIN.md's positions, as the run would give them, when the run itself is not available. */
-function gebauteBriefe(plots: { parzelleId: number; nummer: string; adresseId: number }[], bk: number): ZvEintrag[] {
-  const pos = (art: ZvPosition['art'], text: string, betragCent: number, menge?: string, satz?: string) => ({
-    art,
-    text,
-    betragCent,
-    steuersatz: 0,
-    buchungskontoId: bk,
-    menge: menge ?? null,
-    satz: satz ?? null,
-  });
-  return plots.map((p) => {
-    const positionen = [
-      pos('pachtzins', 'Pachtzins', 52_400, '400.00', '1.31'),
-      pos('gemeinschaftsflaeche', 'Gemeinschaftsflächenanteil', 13_100, '100.00', '1.31'),
-      pos('grundsteuer', 'Grundsteuer', 7_000, '500.00', '0.14'),
-      pos('pachtzuschlag', 'Verwaltungs- und Haftungszuschlag', 10_513, '725.00', '14.5'),
-      pos('verein', 'Verbandsbeitrag', 1_266),
-      pos('verein', 'Mitgliedsbeitrag', 7_500),
-      pos('verein', 'Instandhaltungsbeitrag', 18_000),
-      pos('wasserAkonto', 'Wasser-Akonto', 30_000),
-    ];
-    return {
-      adresseId: p.adresseId,
-      name: `Adresse ${p.adresseId}`,
-      anschrift: {
-        anrede: 'Frau',
-        titel: '',
-        vorname: 'Maria',
-        nachname: `Gärtnerin ${p.nummer}`,
-        strasse: `Gartenweg ${p.nummer}`,
-        plz: '1140',
-        ort: 'Wien',
-        land: '',
-      },
-      email: '',
-      bevorzugtEmail: false,
-      parzellen: [{ parzelleId: p.parzelleId, nummer: p.nummer, positionen }],
-      summeCent: positionen.reduce((s, x) => s + x.betragCent, 0),
-      faelligAm: '2026-03-31',
-      rechnungId: null,
-      rechnungsnummer: null,
-      zahlungsreferenz: null,
-      rechnungen: [],
-    };
-  });
-}
 
 /** The floor: one bare page (as the PDF service sets it up) prints the one document, after a warm-up. */
 async function bareFloor(chromiumPath: string, html: string, warmUp: string): Promise<{ m: Measure; pages: number }> {
@@ -147,30 +97,11 @@ export async function benchZv(opts: { letters?: number; chromiumPath: string }):
     });
     const params = await laufParams(db, 'Zahlungsvorschreibung', { pachtabrechnungId: year.id, datum: DATUM });
 
-    // ZvData: the run's own letters when it computes them, else letters of DOMAIN.md's shape.
+    // ZvData: the run's own letters (a run that computes none is an error, not a smaller benchmark).
     let eintraege: ZvEintrag[] = [];
-    let source: ZvBenchResult['source'] = 'run';
     const berechne = async () => {
-      try {
-        eintraege = await eintraegeDesLaufs(db, 'Zahlungsvorschreibung', params);
-      } catch {
-        eintraege = [];
-      }
-      if (eintraege.length === 0) {
-        source = 'built';
-        const rows = await db('pachtverhaeltnisse as pv')
-          .join('parzellen as p', 'p.id', 'pv.parzelle_id')
-          .orderBy('p.id')
-          .select('p.id as parzelleId', 'p.nummer', 'pv.adresse_id as adresseId');
-        eintraege = gebauteBriefe(
-          rows.map((r) => ({
-            parzelleId: Number(r.parzelleId),
-            nummer: String(r.nummer),
-            adresseId: Number(r.adresseId),
-          })),
-          kassa.bk.pacht,
-        );
-      }
+      eintraege = await eintraegeDesLaufs(db, 'Zahlungsvorschreibung', params);
+      if (eintraege.length === 0) throw new Error('the Zahlungsvorschreibung run computed no letters');
     };
     const opts2 = { titel: 'Zahlungsvorschreibung 2026', datum: DATUM, entwurf: true };
     // Warm-up: the browser and both pool pages, as a running server has them.
@@ -204,7 +135,6 @@ export async function benchZv(opts: { letters?: number; chromiumPath: string }):
     const perSecond = (m: Measure) => (eintraege.length * 1000) / m.ms;
     return {
       letters: eintraege.length,
-      source,
       pages: floor.pages,
       zvData,
       whole,
