@@ -7,7 +7,7 @@ import { anschriften, anschriftVon, bevorzugtEmail } from './gebuchteEintraege';
 import type { LaufParams } from './laufDefinition';
 import { ladePachtberechnung } from './pachtberechnungen';
 
-// What the Gruppenrechnung and Weitere Mitgliedschaften runs share: the due date, the checks every
+// What the billing runs share: the due date, the checks every
 // run makes (the club's bank account, the recipient's address line) and a letter for an address.
 
 /** Date + the year's payment term (the Pachtberechnung's, else the settings' Zahlungsziel). */
@@ -23,7 +23,7 @@ export async function bankProblem(db: Db): Promise<ZvProblem[]> {
     : [
         {
           art: 'bankverbindungFehlt',
-          text: 'In den Vereinseinstellungen fehlt die Bankverbindung (IBAN) des Vereins.',
+          text: 'In den Vereinseinstellungen fehlt die Bankverbindung (IBAN) für die Zahlscheine.',
           parzelleId: null,
           adresseId: null,
         },

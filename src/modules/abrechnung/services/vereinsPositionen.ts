@@ -1,4 +1,5 @@
 import { type Cents, type DecimalString, mulToCents } from '../../../platform/money';
+import type { ZvPosition } from '../schema/zvData';
 
 // The club positions of a Vereinsabrechnung on one letter (DOMAIN.md "Club positions"; issue 14):
 // pure arithmetic from the positions of the year and what the recipient has. Plot-bound kinds give
@@ -95,3 +96,14 @@ export function vereinsPositionen(positionen: readonly VereinsPosition[], e: Ver
   }
   return zeilen;
 }
+
+/** A club line as a letter's position (art 'verein'). */
+export const vereinsZvPosition = (z: VereinsZeile): ZvPosition => ({
+  art: 'verein',
+  text: z.text,
+  menge: z.menge,
+  satz: z.satz,
+  betragCent: z.betragCent,
+  steuersatz: z.steuersatz,
+  buchungskontoId: z.buchungskontoId,
+});

@@ -6,7 +6,7 @@ import { abstellplaetzeJeAdresse, abstellplatzPositionen } from './abstellplatzP
 import type { LaufDefinition, LaufParams } from './laufDefinition';
 import { anschriftProbleme, bankProblem, briefeFuer, faelligAmFuer } from './laufEmpfaenger';
 import { ladeVereinsPositionen } from './vereinsabrechnungen';
-import { type VereinsPositionArt, vereinsPositionen } from './vereinsPositionen';
+import { type VereinsPositionArt, vereinsPositionen, vereinsZvPosition } from './vereinsPositionen';
 
 // The Weitere Mitgliedschaften run (docs/api/abrechnung.md "Weitere Mitgliedschaften"): members
 // (flag KGVMitglied, active on the date) who hold no plot on the date get their club positions on a
@@ -72,15 +72,7 @@ async function berechne(db: Db, p: LaufParams): Promise<ZvEintrag[]> {
       weitereMitglieder: weitere.get(adresseId) ?? 0,
       parzellen: [],
       abstellplaetze: plaetze.get(adresseId) ?? 0,
-    }).map((z) => ({
-      art: 'verein',
-      text: z.text,
-      menge: z.menge,
-      satz: z.satz,
-      betragCent: z.betragCent,
-      steuersatz: z.steuersatz,
-      buchungskontoId: z.buchungskontoId,
-    }));
+    }).map(vereinsZvPosition);
     zeilen.push(...(gebuehren.get(adresseId) ?? []));
     // A member with nothing to pay gets no letter.
     if (zeilen.length) inhalt.set(adresseId, [{ parzelleId: null, nummer: '', positionen: zeilen }]);

@@ -1,18 +1,17 @@
 import { collator } from '../../../platform/collation';
-import { addDays, formatGermanDate } from '../../../platform/dates';
+import { formatGermanDate } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { displayName } from '../../stammdaten/services';
-import { readSection } from '../../vereinseinstellungen/services';
 import { markiereGebucht } from '../../wasserbuch/services';
 import type { ZvEintrag, ZvParzelle, ZvPosition, ZvProblem } from '../schema/zvData';
 import { abstellplaetzeJeAdresse, abstellplatzPositionen } from './abstellplatzPositionen';
-import { anschriften, anschriftVon, bevorzugtEmail } from './gebuchteEintraege';
+import { anschriften } from './gebuchteEintraege';
 import type { LaufDefinition, LaufParams } from './laufDefinition';
-import { ladePachtberechnung } from './pachtberechnungen';
+import { bankProblem, briefeFuer, faelligAmFuer } from './laufEmpfaenger';
 import { ladePachtDaten, pachtZvPositionen } from './pachtDaten';
 import { proRataNachMonaten } from './proRata';
 import { ladeVereinsPositionen } from './vereinsabrechnungen';
-import { type VereinsZeile, vereinsPositionen } from './vereinsPositionen';
+import { vereinsPositionen, vereinsZvPosition } from './vereinsPositionen';
 import { ladeEmpfaenger } from './zvEmpfaenger';
 import {
   parkkartenPositionen,
@@ -35,16 +34,6 @@ const PARZELLEN_ARTEN = new Set(['proParzelle', 'proM2']);
 
 /** A line with whether it belongs to the address (not split by interimBilling). */
 type Zeile = { pos: ZvPosition; adressgebunden: boolean };
-
-const vereinsZeile = (z: VereinsZeile): ZvPosition => ({
-  art: 'verein',
-  text: z.text,
-  menge: z.menge,
-  satz: z.satz,
-  betragCent: z.betragCent,
-  steuersatz: z.steuersatz,
-  buchungskontoId: z.buchungskontoId,
-});
 
 /**
  * Who gets a water difference: the address it was settled for when that one gets a letter anyway,
@@ -103,7 +92,7 @@ async function berechne(db: Db, p: LaufParams): Promise<ZvEintrag[]> {
     });
     const zeilen: Zeile[] = [
       ...pachtZvPositionen(parzelle, pacht).map((pos) => ({ pos, adressgebunden: false })),
-      ...verein.map((z) => ({ pos: vereinsZeile(z), adressgebunden: z.parzelleId === null })),
+      ...verein.map((z) => ({ pos: vereinsZvPosition(z), adressgebunden: z.parzelleId === null })),
       ...(spezifisch.get(parzelle.id) ?? []).map((pos) => ({ pos, adressgebunden: false })),
       ...(parkkarten.get(parzelle.id) ?? []).map((pos) => ({ pos, adressgebunden: false })),
       ...(versicherungen.get(parzelle.id) ?? []).map((pos) => ({ pos, adressgebunden: false })),
@@ -143,30 +132,14 @@ async function berechne(db: Db, p: LaufParams): Promise<ZvEintrag[]> {
     teilVon(an, w.parzelleId, w.nummer).positionen.push(w.position);
   }
 
-  const adressen = await anschriften(db, [...briefe.keys()]);
-  const faelligAm = await faelligAmVon(db, p);
-  const eintraege: ZvEintrag[] = [];
+  const inhalt = new Map<number, ZvParzelle[]>();
   for (const [adresseId, teile] of briefe) {
-    const a = adressen.get(adresseId);
     const parzellen = [...teile.values()]
       .filter((t) => t.positionen.length)
       .sort((x, y) => collator.compare(x.nummer, y.nummer));
-    if (!parzellen.length) continue;
-    eintraege.push({
-      adresseId,
-      name: a ? displayName(a) : '',
-      anschrift: anschriftVon(a),
-      email: a?.email ?? '',
-      bevorzugtEmail: bevorzugtEmail(a),
-      parzellen,
-      summeCent: parzellen.reduce((s, t) => s + t.positionen.reduce((x, pos) => x + pos.betragCent, 0), 0),
-      faelligAm,
-      rechnungId: null,
-      rechnungsnummer: null,
-      zahlungsreferenz: null,
-      rechnungen: [],
-    });
+    if (parzellen.length) inhalt.set(adresseId, parzellen);
   }
+  const eintraege = await briefeFuer(db, await faelligAmFuer(db, p), inhalt);
   return eintraege.sort((x, y) => collator.compare(x.parzellen[0]!.nummer, y.parzellen[0]!.nummer));
 }
 
@@ -180,14 +153,7 @@ async function pruefe(db: Db, p: LaufParams): Promise<ZvProblem[]> {
       parzelleId: null,
       adresseId: null,
     });
-  const bank = await readSection(db, 'bank');
-  if (!bank.iban?.trim())
-    probleme.push({
-      art: 'bankverbindungFehlt',
-      text: 'In den Vereinseinstellungen fehlt die Bankverbindung (IBAN) für die Zahlscheine.',
-      parzelleId: null,
-      adresseId: null,
-    });
+  probleme.push(...(await bankProblem(db)));
   const basis = await ladeEmpfaenger(db, p);
   for (const parzelle of basis.parzellen)
     if (!basis.halterAm.has(parzelle.id))
@@ -225,17 +191,12 @@ async function pruefe(db: Db, p: LaufParams): Promise<ZvProblem[]> {
   return probleme;
 }
 
-/** Date + the year's payment term (Pachtberechnung, else the settings'). */
-async function faelligAmVon(db: Db, p: LaufParams): Promise<string> {
-  return addDays(p.datum, (await ladePachtberechnung(db, p.pachtabrechnungId)).zahlungszielTageWirksam);
-}
-
 export const zahlungsvorschreibungLauf: LaufDefinition = {
   art: 'Zahlungsvorschreibung',
   titel: (p) => `Zahlungsvorschreibung ${p.jahr}`,
   berechne,
   pruefe,
-  faelligAm: faelligAmVon,
+  faelligAm: faelligAmFuer,
   // The settlement whose difference went on the letters is final from now on.
   async nachBuchung(db, p, eintraege) {
     const verrechnet = eintraege.some((e) =>
