@@ -3,11 +3,15 @@ import Add from '@spectrum-icons/workflow/Add';
 import Delete from '@spectrum-icons/workflow/Delete';
 import Edit from '@spectrum-icons/workflow/Edit';
 import { useState } from 'react';
+import {
+  PACHTZUSCHLAG_ART_LABEL,
+  PACHTZUSCHLAG_BASIS_LABEL,
+} from '../../../../../src/modules/abrechnung/schema/pachtzuschlag';
 import { formatPercent } from '../../../../../src/platform/money';
 import { deletePachtzuschlag, type Pachtzuschlag, usePachtzuschlaege } from '../../../api/abrechnung';
 import { DeleteDialog } from '../../../components/formKit';
 import { PARZELLE_FLAG_OPTIONS } from '../../stammdaten/parzellen/parzelleFormValues';
-import { PachtzuschlagDialog, ZUSCHLAG_ART_LABEL, ZUSCHLAG_BASIS_LABEL } from './PachtzuschlagDialog';
+import { PachtzuschlagDialog } from './PachtzuschlagDialog';
 import '../../../components/denseTable.css';
 import '../basisdaten.css';
 
@@ -78,9 +82,9 @@ export function PachtzuschlaegeListe({ pachtabrechnungId, jahr, readOnly, parzel
               {(zuschlaege ?? []).map((z) => (
                 <tr key={z.id}>
                   <td>{z.bezeichnung}</td>
-                  <td>{ZUSCHLAG_ART_LABEL[z.art]}</td>
+                  <td>{PACHTZUSCHLAG_ART_LABEL[z.art]}</td>
                   <td className="kgv-bd-num">{wertText(z)}</td>
-                  <td>{z.basis.map((b) => ZUSCHLAG_BASIS_LABEL[b]).join(', ')}</td>
+                  <td>{z.basis.map((b) => PACHTZUSCHLAG_BASIS_LABEL[b]).join(', ')}</td>
                   <td>{geltungText(z)}</td>
                   <td className="kgv-bd-num">{z.anzahlParzellen}</td>
                   {readOnly ? null : (

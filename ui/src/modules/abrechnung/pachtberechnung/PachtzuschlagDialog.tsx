@@ -20,7 +20,6 @@ import {
   PACHTZUSCHLAG_ART_LABEL,
   PACHTZUSCHLAG_BASIS_LABEL,
 } from '../../../../../src/modules/abrechnung/schema/pachtzuschlag';
-import { formatEuro } from '../../../../../src/platform/money';
 import {
   type PachtVorschau,
   type Pachtzuschlag,
@@ -43,9 +42,7 @@ import {
 } from '../basisdatenKit';
 import '../../../components/denseTable.css';
 import '../basisdaten.css';
-
-export const ZUSCHLAG_ART_LABEL = PACHTZUSCHLAG_ART_LABEL;
-export const ZUSCHLAG_BASIS_LABEL = PACHTZUSCHLAG_BASIS_LABEL;
+import { VorschauTabelle } from './ZuschlagVorschauTabelle';
 
 /** Whom a surcharge applies to: all plots, those with a flag, or a list. */
 type Geltung = 'alle' | 'flag' | 'liste';
@@ -162,8 +159,8 @@ export function PachtzuschlagDialog({ pachtabrechnungId, jahr, zuschlag, parzell
               selectedKey={art}
               onSelectionChange={(key: Key | null) => key !== null && setArt(key as ZuschlagArt)}
             >
-              {(Object.keys(ZUSCHLAG_ART_LABEL) as ZuschlagArt[]).map((a) => (
-                <Item key={a}>{ZUSCHLAG_ART_LABEL[a]}</Item>
+              {(Object.keys(PACHTZUSCHLAG_ART_LABEL) as ZuschlagArt[]).map((a) => (
+                <Item key={a}>{PACHTZUSCHLAG_ART_LABEL[a]}</Item>
               ))}
             </Picker>
             <NumberInput
@@ -183,9 +180,9 @@ export function PachtzuschlagDialog({ pachtabrechnungId, jahr, zuschlag, parzell
               onChange={(v) => setBasis(v as ZuschlagBasis[])}
               {...fehlerAn('basis')}
             >
-              {(Object.keys(ZUSCHLAG_BASIS_LABEL) as ZuschlagBasis[]).map((b) => (
+              {(Object.keys(PACHTZUSCHLAG_BASIS_LABEL) as ZuschlagBasis[]).map((b) => (
                 <Checkbox key={b} value={b}>
-                  {ZUSCHLAG_BASIS_LABEL[b]}
+                  {PACHTZUSCHLAG_BASIS_LABEL[b]}
                 </Checkbox>
               ))}
             </CheckboxGroup>
@@ -269,52 +266,5 @@ export function PachtzuschlagDialog({ pachtabrechnungId, jahr, zuschlag, parzell
         </Button>
       </ButtonGroup>
     </Dialog>
-  );
-}
-
-/** The plot's lease lines; the draft surcharge's line highlighted; the sum. */
-function VorschauTabelle({
-  vorschau,
-  bezeichnung,
-  mitEntwurf,
-}: {
-  vorschau: PachtVorschau;
-  bezeichnung: string;
-  /** The draft is complete enough to be sent: only then can it not apply. */
-  mitEntwurf: boolean;
-}) {
-  const name = bezeichnung.trim();
-  return (
-    <div className="kgv-dense-frame">
-      <table className="kgv-dense-table" aria-label={`Vorschau Parzelle ${vorschau.nummer}`}>
-        <thead>
-          <tr>
-            <th scope="col">Position</th>
-            <th scope="col" className="kgv-bd-num">
-              Betrag
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {vorschau.positionen.map((p, i) => (
-            <tr
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; their order is fixed
-              key={i}
-              className={
-                p.art === 'pachtzuschlag' && name !== '' && p.text.startsWith(name) ? 'kgv-bd-highlight' : undefined
-              }
-            >
-              <td>{p.text}</td>
-              <td className="kgv-bd-num">{formatEuro(p.betragCent, { nbsp: false })}</td>
-            </tr>
-          ))}
-          <tr className="kgv-bd-summe">
-            <td>Summe Pacht Parzelle {vorschau.nummer}</td>
-            <td className="kgv-bd-num">{formatEuro(vorschau.summeCent, { nbsp: false })}</td>
-          </tr>
-        </tbody>
-      </table>
-      {mitEntwurf && !vorschau.zuschlagGilt ? <Text>Der Zuschlag gilt für diese Parzelle nicht.</Text> : null}
-    </div>
   );
 }
