@@ -11,7 +11,7 @@ import { sortiereEintraege } from './briefSortierung';
 import { eintraegeDesLaufs, laufDefinition } from './laeufe';
 import { findeLauf } from './lauf';
 import type { LaufParams } from './laufDefinition';
-import { protokolliere } from './protokoll';
+import { protokolliereGedruckt } from './protokoll';
 
 // The print call of every run (POST Zahlungsvorschreibung, POST LaufBriefe): the run's letters —
 // drafts before booking, the booked receivables after — sorted, optionally only those for the post,
@@ -62,23 +62,8 @@ export async function laufBriefe(
     ? new FileResult(await briefeZip(services, eintraege, opts), ZIP_TYPE, `${name}.zip`, false)
     : pdfFile(await briefePdf(services, eintraege, opts), `${name}.pdf`);
   if (lauf) {
-    await inTransaction(db, (trx) =>
-      protokolliere(
-        trx,
-        actor,
-        Number(lauf.id),
-        eintraege.flatMap((e) => {
-          const rechnungen = e.rechnungen.length ? e.rechnungen.map((r) => r.rechnungId) : [e.rechnungId];
-          return rechnungen.map((rechnungId) => ({
-            rechnungId,
-            adresseId: e.adresseId,
-            adresseName: e.name,
-            aktion: 'gedruckt' as const,
-            status: 'ok' as const,
-          }));
-        }),
-      ),
-    );
+    const laufId = Number(lauf.id);
+    await inTransaction(db, (trx) => protokolliereGedruckt(trx, actor, laufId, eintraege));
   }
   return datei;
 }

@@ -59,15 +59,17 @@ export async function protokolliereGedruckt(
     db,
     actor,
     laufId,
-    eintraege.flatMap((e) =>
-      e.rechnungen.map((r) => ({
-        rechnungId: r.rechnungId,
+    eintraege.flatMap((e) => {
+      // A letter read back with a single receivable may carry it only as rechnungId.
+      const ids = e.rechnungen.length ? e.rechnungen.map((r) => r.rechnungId) : e.rechnungId ? [e.rechnungId] : [];
+      return ids.map((rechnungId) => ({
+        rechnungId,
         adresseId: e.adresseId,
         adresseName: e.name,
         aktion: 'gedruckt' as const,
         status: 'ok' as const,
-      })),
-    ),
+      }));
+    }),
   );
 }
 
