@@ -312,6 +312,36 @@ describe('GetNewPachtberechnung', () => {
     expect(new Set(anteile.body.parzellen.map((p) => p.anteilGespeichert))).toEqual(new Set(['1.00']));
     expect(anteile.body.summeAnteile).toBe('17.00');
   });
+
+  it('keeps a surcharge entered in the new year before its rates instead of adding the old ones to it', async () => {
+    // 2030, the newest year with rates, has a surcharge to copy.
+    const y2030 = await app.services.db('pachtabrechnungen').where({ jahr: 2030 }).first('id');
+    const alt = await kassier.post<Pachtzuschlag>('Abrechnung/UpdatePachtzuschlag', {
+      id: 0,
+      pachtabrechnungId: Number(y2030?.id),
+      bezeichnung: 'Wohnzuschlag alt',
+      art: 'proParzelle',
+      wert: '8',
+      steuersatz: 0,
+    });
+    expect(alt.status, alt.text).toBe(200);
+    const y2032 = await buildPachtabrechnung(app.services, 2032);
+    const eigener = await kassier.post<Pachtzuschlag>('Abrechnung/UpdatePachtzuschlag', {
+      id: 0,
+      pachtabrechnungId: y2032.id,
+      bezeichnung: 'Wohnzuschlag neu',
+      art: 'proParzelle',
+      wert: '10',
+      steuersatz: 0,
+    });
+    expect(eigener.status, eigener.text).toBe(200);
+    const neu = await kassier.post<Pachtberechnung>('Abrechnung/GetNewPachtberechnung', undefined, {
+      query: { jahr: 2032 },
+    });
+    expect(neu.status, neu.text).toBe(200);
+    const zuschlaege = await app.services.db('pachtzuschlaege').where({ pachtabrechnung_id: y2032.id });
+    expect(zuschlaege.map((r) => r.bezeichnung)).toEqual(['Wohnzuschlag neu']);
+  });
 });
 
 describe('DeletePachtberechnung', () => {

@@ -62,7 +62,13 @@ export async function neuePachtberechnung(db: Db, actor: Actor, jahrWunsch?: num
   });
   const kopiert = { zuschlaege: 0, vereinspositionen: 0, gruppenpositionen: 0, parzellen: 0 };
   if (quelleId) {
-    for (const z of await db('pachtzuschlaege').where({ pachtabrechnung_id: quelleId }).orderBy('id')) {
+    // Like the club and group positions below: what the new year has already (entered before its
+    // rates) stays, and is not doubled by the copy.
+    const eigeneZuschlaege = await db('pachtzuschlaege').where({ pachtabrechnung_id: ziel.id }).first('id');
+    const zuschlaege = eigeneZuschlaege
+      ? []
+      : await db('pachtzuschlaege').where({ pachtabrechnung_id: quelleId }).orderBy('id');
+    for (const z of zuschlaege) {
       await db('pachtzuschlaege').insert({
         version: 1,
         pachtabrechnung_id: ziel.id,
