@@ -1,12 +1,16 @@
 import { Button, ButtonGroup, Link, Text } from '@adobe/react-spectrum';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro } from '../../../../../src/platform/money';
-import type { LaufVorschau, ZvProblem } from '../../../api/abrechnung';
+import { type LaufVorschau, useParzellenLookup, type ZvProblem } from '../../../api/abrechnung';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { SchrittTitel } from './LaufSchritte';
 
-/** Where a problem is fixed: the plot, the address, the club's bank account or the year's rates. */
-export function problemZiel(p: ZvProblem): { href: string; text: string } | null {
+/**
+ * Where a problem is fixed: the plot, the address, the club's bank account or the year's rates.
+ * The Parzellen screen opens no record by id, so a plot is found by its number in the list's
+ * search (`nummer` from the plot lookup; without it the list opens unfiltered).
+ */
+export function problemZiel(p: ZvProblem, nummer?: string): { href: string; text: string } | null {
   if (p.art === 'bankverbindungFehlt')
     return { href: '/grundeinstellungen/vereinseinstellungen', text: 'Vereinseinstellungen öffnen' };
   if (p.art === 'satzFehlt')
@@ -14,16 +18,23 @@ export function problemZiel(p: ZvProblem): { href: string; text: string } | null
   if (p.adresseId !== null)
     return { href: `/stammdatenverwalten/nutzungsberechtigte?id=${p.adresseId}`, text: 'Adresse öffnen' };
   if (p.parzelleId !== null)
-    return { href: `/stammdatenverwalten/parzellen?id=${p.parzelleId}`, text: 'Parzelle öffnen' };
+    return {
+      href: nummer
+        ? `/stammdatenverwalten/parzellen?q=${encodeURIComponent(nummer)}`
+        : '/stammdatenverwalten/parzellen',
+      text: 'Parzelle öffnen',
+    };
   return null;
 }
 
 /** The list of problems, each with a link to where it is fixed. */
 export function ProblemListe({ probleme }: { probleme: readonly ZvProblem[] }) {
+  const { data: parzellen } = useParzellenLookup();
+  const nummerVon = (id: number | null) => (id === null ? undefined : parzellen?.find((x) => x.id === id)?.name);
   return (
     <ul className="kgv-lauf-probleme" aria-label="Zu beheben">
       {probleme.map((p, i) => {
-        const ziel = problemZiel(p);
+        const ziel = problemZiel(p, nummerVon(p.parzelleId));
         return (
           // A problem has no id; the same sentence can repeat for different records.
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced as a whole, never reordered

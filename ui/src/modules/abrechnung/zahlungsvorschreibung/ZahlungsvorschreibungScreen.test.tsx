@@ -134,6 +134,7 @@ const GEBUCHT: LaufVorschau = {
 const base = (rights = EDIT) => ({
   ...signedIn(rights),
   'GET /api/Common/Pachtabrechnungen': () => json([{ id: 3, jahr: 2026, bezeichnung: 'Abrechnung 2026' }]),
+  'GET /api/Common/Parzellen': () => json([{ id: 105, name: '5' }]),
   'GET /api/Common/ZvSortBy': () =>
     json([
       { id: 'parzelle', name: 'Parzellennummer' },
@@ -181,7 +182,8 @@ describe('Zahlungsvorschreibung: the guided run', () => {
       a.getAttribute('href'),
     ]);
     expect(links).toEqual([
-      ['Parzelle öffnen', '/stammdatenverwalten/parzellen?id=105'],
+      // The plot list has no record by id: its search finds the plot by number.
+      ['Parzelle öffnen', '/stammdatenverwalten/parzellen?q=5'],
       ['Adresse öffnen', '/stammdatenverwalten/nutzungsberechtigte?id=9'],
       ['Vereinseinstellungen öffnen', '/grundeinstellungen/vereinseinstellungen'],
     ]);
