@@ -173,6 +173,21 @@ describe('VereinsabrechnungScreen', () => {
     await waitFor(() => expect(container.textContent).toContain('Erlaubt sind höchstens 4 Nachkommastellen.'));
   });
 
+  it('shows a booked year read-only with the banner, even to an editor', async () => {
+    mockApi({
+      [`GET ${A}/GetVereinsabrechnungen`]: () => json([V2025]),
+      [`GET ${A}/GetPachtberechnung?id=2`]: () => json({ id: 2, jahr: 2025, gebucht: true }),
+    });
+    await app.renderAt(`${PATH}?jahr=2`);
+    await waitFor(() =>
+      expect(plain(container.textContent)).toContain('Zahlungsvorschreibung 2025 ist gebucht – Positionen nur lesbar'),
+    );
+    await waitFor(() => expect(byLabel('Text Position 1')?.readOnly).toBe(true));
+    const knoepfe = [...container.querySelectorAll('button')].map((b) => b.textContent);
+    expect(knoepfe).not.toContain('Speichern');
+    expect(knoepfe).not.toContain('Position hinzufügen');
+  });
+
   it('shows the positions read-only for a user without the Edit right', async () => {
     mockApi({ [`GET ${A}/GetVereinsabrechnungen`]: () => json([V2025]) }, ['WebApp.Abrechnung.View']);
     await app.renderAt(`${PATH}?jahr=2`);
