@@ -40,7 +40,10 @@ export function SchrittBuchen(props: {
   const [fragen, setFragen] = useState(false);
   const [laeuft, setLaeuft] = useState(false);
   const [abgelehnt, setAbgelehnt] = useState<Refusal | null>(null);
-  const gesperrt = vorschau.probleme.length > 0;
+  // The run is booked whole; a preview narrowed to some addresses (Weitere Mitgliedschaften'
+  // „Nur für Adresse“) would make the confirm name the wrong count and sum, so booking waits.
+  const eingeschraenkt = (params.adressen?.length ?? 0) > 0;
+  const gesperrt = vorschau.probleme.length > 0 || eingeschraenkt;
   const danach = DANACH_GESPERRT[params.art];
 
   async function buche() {
@@ -73,6 +76,12 @@ export function SchrittBuchen(props: {
       <SchrittTitel nr={4}>4. Buchen</SchrittTitel>
       {!props.canEdit ? (
         <MessageBanner level="info" message="Buchen darf nur, wer die Abrechnung bearbeiten darf." />
+      ) : eingeschraenkt ? (
+        <MessageBanner
+          level="info"
+          title="Nur eine Adresse gewählt"
+          message="Gebucht werden immer alle Briefe. Bitte in Schritt 1 „Nur für Adresse“ leeren; dann zeigt dieser Schritt Anzahl und Summe aller Briefe."
+        />
       ) : gesperrt ? (
         <>
           <MessageBanner

@@ -79,6 +79,11 @@ describe('Weitere Mitgliedschaften', () => {
     );
     await waitFor(() => expect(download).toHaveBeenCalled());
 
+    // Booking books every letter: while the preview shows one address it waits for the filter to go.
+    await click(button(container, '4 Buchen'));
+    await waitFor(() => expect(text()).toContain('Nur eine Adresse gewählt'));
+    expect(button(container, 'Einbuchen …').disabled).toBe(true);
+
     // The filter sits in step 1 beside year and date.
     await click(button(container, '1 Jahr und Datum'));
     await waitFor(() => expect(field(container, 'Nur für Adresse').value).toBe('Seidl Anna'));
@@ -86,6 +91,8 @@ describe('Weitere Mitgliedschaften', () => {
     await waitFor(() => expect(vorschauAufrufe()).toContain(VORSCHAU));
     await click(button(container, '3 Vorschau'));
     await waitFor(() => expect(text()).toContain('2 Briefe über € 136,00'));
+    await click(button(container, '4 Buchen'));
+    await waitFor(() => expect(button(container, 'Einbuchen …').disabled).toBe(false));
     expect(new URLSearchParams(window.location.search).get('adresse')).toBeNull();
   });
 });
