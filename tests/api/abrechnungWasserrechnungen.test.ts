@@ -154,7 +154,26 @@ describe('Wasserrechnungen: DOMAIN.md settlement billed on its own', () => {
   it('refuses a settlement the Zahlungsvorschreibung has billed already (409)', async () => {
     const db = app.services.db;
     // What the Zahlungsvorschreibung's booking does to the settlement whose differences it billed.
-    await db('wasserabrechnungen').where({ id: b.abrechnung.id }).update({ gebucht_am: '2026-11-01 10:00:00' });
+    await db('wasserabrechnungen').where({ id: b.abrechnung.id }).update({ gebucht_am: '2026-12-01 10:00:00' });
+    // The message names the Zahlungsvorschreibung that billed it: the first one dated on or after the
+    // stichtag (here a run of the year's own on 01.12.2026).
+    const { pachtabrechnung_id: pachtabrechnungId } = (await db('wasserabrechnungen')
+      .where({ id: b.abrechnung.id })
+      .first('pachtabrechnung_id'))!;
+    const [zvLauf] = await db('abrechnungslaeufe').insert(
+      {
+        art: 'Zahlungsvorschreibung',
+        pachtabrechnung_id: pachtabrechnungId,
+        schluessel: '',
+        datum: '2026-12-01',
+        faellig_am: '2026-12-31',
+        anzahl: 0,
+        summe_cent: 0,
+        gebucht_von: 'Test',
+        gebucht_am: '2026-12-01 10:00:00',
+      },
+      ['id'],
+    );
     const before = await counts();
     const res = await kassier.post<Problem>('Abrechnung/ForderungenEinbuchenWasserrechnungen', {
       stichtag: WR_STICHTAG,
@@ -168,6 +187,9 @@ describe('Wasserrechnungen: DOMAIN.md settlement billed on its own', () => {
     const list = await kassier.get<WasserrechnungUebersicht[]>('Abrechnung/GetWasserrechnungen');
     expect(list.body[0]).toMatchObject({ gebucht: true, gebuchtDurch: 'Zahlungsvorschreibung' });
     await db('wasserabrechnungen').where({ id: b.abrechnung.id }).update({ gebucht_am: null });
+    await db('abrechnungslaeufe')
+      .where({ id: typeof zvLauf === 'object' ? zvLauf.id : zvLauf })
+      .delete();
   });
 
   it('books two receivables and a credit note and marks the settlement billed', async () => {

@@ -139,13 +139,19 @@ export const wasserrechnungLauf: LaufDefinition = {
         .where({ art: 'Wasserrechnung', schluessel: wasserSchluessel(a.id) })
         .first('id');
       if (!eigenerLauf) {
-        const jahr = await db('pachtabrechnungen').where({ id: a.pachtabrechnungId }).first('jahr');
+        // The Zahlungsvorschreibung that billed it is the first one dated on or after the stichtag
+        // (the settlement of 31.10.2025 goes on the letters of 2026), not the settlement's own year.
+        const zv = await db('abrechnungslaeufe as l')
+          .join('pachtabrechnungen as p', 'p.id', 'l.pachtabrechnung_id')
+          .where('l.art', 'Zahlungsvorschreibung')
+          .where('l.datum', '>=', a.stichtag)
+          .orderBy('l.datum')
+          .first('p.jahr');
         probleme.push({
           art: 'sonstiges',
-          text: `Die Wasserabrechnung zum ${formatGermanDate(a.stichtag)} ist bereits mit der Zahlungsvorschreibung ${jahr?.jahr ?? ''} verrechnet.`.replace(
-            ' .',
-            '.',
-          ),
+          text: `Die Wasserabrechnung zum ${formatGermanDate(a.stichtag)} ist bereits mit ${
+            zv ? `der Zahlungsvorschreibung ${zv.jahr}` : 'einer Zahlungsvorschreibung'
+          } verrechnet.`,
           parzelleId: null,
           adresseId: null,
         });
