@@ -97,14 +97,30 @@ function rechnungenDesBriefs(
   );
   // The receivable names the letter's first plot (a holder's several plots share one letter).
   const parzelleId = e.parzellen[0]?.parzelleId ?? null;
-  const gruppen = new Map<string, typeof zeilen>();
-  for (const z of zeilen) {
-    const key = teilen ? String(z.buchungskontoId ?? '') : '';
-    gruppen.set(key, [...(gruppen.get(key) ?? []), z]);
+  return rechnungsTeile(zeilen, teilen).map((positionen) => ({
+    ...base,
+    adresseId: e.adresseId,
+    adresseName: e.name,
+    parzelleId,
+    positionen,
+  }));
+}
+
+/**
+ * A letter's positions as its receivables take them: all in one, or with `teilen` one per booking
+ * account (in order of appearance); a part adding up to 0,00 € gets no receivable. The Excel list
+ * shows the would-be receivables through this too, so it matches what booking writes.
+ */
+export function rechnungsTeile<T extends { betragCent: number; buchungskontoId: number | null }>(
+  positionen: readonly T[],
+  teilen: boolean,
+): T[][] {
+  const gruppen = new Map<string, T[]>();
+  for (const p of positionen) {
+    const key = teilen ? String(p.buchungskontoId ?? '') : '';
+    gruppen.set(key, [...(gruppen.get(key) ?? []), p]);
   }
-  return [...gruppen.values()]
-    .filter((positionen) => positionen.reduce((s, p) => s + p.betragCent, 0) !== 0)
-    .map((positionen) => ({ ...base, adresseId: e.adresseId, adresseName: e.name, parzelleId, positionen }));
+  return [...gruppen.values()].filter((teil) => teil.reduce((s, p) => s + p.betragCent, 0) !== 0);
 }
 
 /**

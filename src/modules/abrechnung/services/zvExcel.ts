@@ -3,7 +3,7 @@ import { buildWorkbook } from '../../../platform/excel/excelWriter';
 import type { ZvEintrag } from '../schema/zvData';
 import type { ForderungenListe, ForderungZeile } from '../schema/zvQuery';
 import { eintraegeDesLaufs } from './laeufe';
-import { findeLauf } from './lauf';
+import { findeLauf, rechnungsTeile } from './lauf';
 import type { LaufParams } from './laufDefinition';
 
 // The list of receivables of the Zahlungsvorschreibung (ForderungenExcelExport): one row per booked
@@ -31,17 +31,15 @@ async function kontoNamen(db: Db, ids: number[]): Promise<Map<number, string>> {
   return out;
 }
 
-/** The would-be receivables of a letter: one, or per booking account (order of appearance). */
+/** The would-be receivables of a letter, as booking would write them. */
 function kuenftigeRechnungen(e: ZvEintrag, teilen: boolean): { buchungskontoId: number | null; betragCent: number }[] {
-  const summen = new Map<string, { buchungskontoId: number | null; betragCent: number }>();
-  for (const t of e.parzellen)
-    for (const p of t.positionen) {
-      const key = teilen ? String(p.buchungskontoId ?? '') : '';
-      const s = summen.get(key) ?? { buchungskontoId: teilen ? p.buchungskontoId : null, betragCent: 0 };
-      s.betragCent += p.betragCent;
-      summen.set(key, s);
-    }
-  return [...summen.values()].filter((s) => s.betragCent !== 0);
+  return rechnungsTeile(
+    e.parzellen.flatMap((t) => t.positionen),
+    teilen,
+  ).map((teil) => ({
+    buchungskontoId: teilen ? (teil[0]?.buchungskontoId ?? null) : null,
+    betragCent: teil.reduce((s, p) => s + p.betragCent, 0),
+  }));
 }
 
 export async function forderungenListe(
