@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EinbuchenResponse, ZvEintrag } from '../../src/modules/abrechnung/schema/zvData';
+import type { ForderungenListe } from '../../src/modules/abrechnung/schema/zvQuery';
 import { ensureYear } from '../../src/modules/abrechnung/services';
 import { saveSection } from '../../src/modules/vereinseinstellungen/services';
 import { systemActor } from '../../src/platform/auth/principal';
@@ -176,6 +177,30 @@ describe('Zahlungsvorschreibung: a Gartenwechsel with interimBilling, rechnungen
       ['Eins Erich', 49_600],
       // 200,00 + 40,00 + 50,00 + 20,00 + 120,00
       ['Neu Nora', 43_000],
+    ]);
+  });
+
+  it('lists before booking exactly the receivables booking will write', async () => {
+    const res = await kassier.get<ForderungenListe>('Abrechnung/ForderungenExcelExport', {
+      pachtabrechnungID: ids.jahr,
+      date: DATUM,
+      interimBilling: true,
+      rechnungenTeilen: true,
+      format: 'json',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.gebucht).toBe(false);
+    expect(res.body.summeCent).toBe(92_600);
+    expect(res.body.zeilen.map((r) => [r.nummer, r.adresseId, r.buchungskontoId, r.betragCent])).toEqual([
+      [null, ids.eins, ids.pacht, 39_000],
+      [null, ids.eins, ids.mitglied, 7_000],
+      [null, ids.eins, null, 3_600],
+      [null, ids.alt, ids.pacht, 14_000],
+      [null, ids.alt, ids.mitglied, 1_167],
+      [null, ids.alt, ids.kanal, 7_000],
+      [null, ids.neu, ids.pacht, 10_000],
+      [null, ids.neu, ids.mitglied, 5_833],
+      [null, ids.neu, ids.kanal, 5_000],
     ]);
   });
 
