@@ -210,6 +210,14 @@ describe('GetNewPachtberechnung', () => {
       })
       .onConflict(['parzelle_id', 'pachtabrechnung_id'])
       .merge();
+    await db('parkkarten_info').insert({
+      pachtabrechnung_id: z.pachtabrechnungId,
+      version: 1,
+      gebuehr_cent: 1500,
+      gueltig_bis: '2026-12-31',
+      hinweis: 'Am Tor abholen',
+      updated_at: stamp().updated_at,
+    });
 
     const neu = await kassier.post<Pachtberechnung>('Abrechnung/GetNewPachtberechnung', undefined, {
       query: { jahr: 2027 },
@@ -275,6 +283,13 @@ describe('GetNewPachtberechnung', () => {
     ).toEqual([['Wegsanierung', gruppeId, 120_000, 'flaeche', bk2027Pacht]]);
     const jahr = await db('parzelle_jahr').where({ pachtabrechnung_id: id2027, parzelle_id: z.parzellen[5]! }).first();
     expect(Number(jahr?.anzahl_parkkarten)).toBe(2);
+    // …and the fee they are billed with, valid through the new year.
+    const info = await db('parkkarten_info').where({ pachtabrechnung_id: id2027 }).first();
+    expect([Number(info?.gebuehr_cent), String(info?.gueltig_bis).slice(0, 10), info?.hinweis]).toEqual([
+      1500,
+      '2027-12-31',
+      'Am Tor abholen',
+    ]);
 
     // A second time: the year has rates.
     const nochmal = await kassier.post<Problem>('Abrechnung/GetNewPachtberechnung', undefined, {

@@ -133,6 +133,18 @@ export async function neuePachtberechnung(db: Db, actor: Actor, jahrWunsch?: num
       kopiert.gruppenpositionen = gruppen.length;
     }
     kopiert.parzellen = await kopiereParzelleJahr(db, quelleId, ziel.id);
+    // The parking-card counts came along; without the year's fee the letters would drop them.
+    const parkkarten = await db('parkkarten_info').where({ pachtabrechnung_id: quelleId }).first();
+    if (parkkarten && !(await db('parkkarten_info').where({ pachtabrechnung_id: ziel.id }).first('version'))) {
+      await db('parkkarten_info').insert({
+        pachtabrechnung_id: ziel.id,
+        version: 1,
+        gebuehr_cent: Number(parkkarten.gebuehr_cent),
+        gueltig_bis: `${jahr}-12-31`,
+        hinweis: parkkarten.hinweis,
+        updated_at: now,
+      });
+    }
   }
   const after = await ladePachtberechnung(db, ziel.id);
   await recordHistory(db, actor, {
