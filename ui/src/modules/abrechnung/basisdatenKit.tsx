@@ -1,6 +1,7 @@
 import { Item, Picker } from '@adobe/react-spectrum';
 import type { Key } from 'react';
 import { type BuchungskontoLookup, useBuchungskontenLookup, useKassaabrechnungen } from '../../api/kassa';
+import { invalid } from '../../components/formKit';
 import { MessageBanner } from '../../components/MessageBanner';
 
 // Pieces the three Basisdaten screens share: the booking accounts of the year's Kassaabrechnung,
@@ -32,6 +33,8 @@ export interface BuchungskontoPickerProps {
   width?: string;
   /** In a table row, where the column header is the visible label. */
   ariaLabel?: string;
+  /** The server's refusal of this field (422 `errors`). */
+  errorMessage?: string;
 }
 
 /** A visible label, or only an aria-label inside a table row. */
@@ -49,6 +52,7 @@ export function BuchungskontoPicker({
   isDisabled,
   width,
   ariaLabel,
+  errorMessage,
 }: BuchungskontoPickerProps) {
   const items = [
     { key: KEIN_KONTO, name: '– kein Buchungskonto –' },
@@ -62,6 +66,7 @@ export function BuchungskontoPicker({
       onSelectionChange={(key: Key | null) => onChange(key === null || key === KEIN_KONTO ? null : Number(key))}
       isDisabled={isDisabled ?? false}
       width={width ?? 'size-3600'}
+      {...invalid(errorMessage)}
     >
       {(item) => <Item key={item.key}>{item.name}</Item>}
     </Picker>
@@ -75,6 +80,8 @@ export interface SteuersatzPickerProps {
   isDisabled?: boolean;
   width?: string;
   ariaLabel?: string;
+  /** The server's refusal of this field (422 `errors`). */
+  errorMessage?: string;
 }
 
 export function SteuersatzPicker({
@@ -84,6 +91,7 @@ export function SteuersatzPicker({
   isDisabled,
   width,
   ariaLabel,
+  errorMessage,
 }: SteuersatzPickerProps) {
   return (
     <Picker
@@ -92,6 +100,7 @@ export function SteuersatzPicker({
       onSelectionChange={(key: Key | null) => key !== null && onChange(Number(key))}
       isDisabled={isDisabled ?? false}
       width={width ?? 'size-1600'}
+      {...invalid(errorMessage)}
     >
       {STEUERSAETZE.map((s) => (
         <Item key={String(s)}>{`${s} %`}</Item>

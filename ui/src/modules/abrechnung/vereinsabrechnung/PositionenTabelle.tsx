@@ -103,6 +103,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
                         key !== null && aendern(i, { art: key as VereinsPositionArt })
                       }
                       width="size-2000"
+                      {...fehlerAn(i, 'art')}
                     >
                       {VEREINS_POSITION_ARTEN.map((a) => (
                         <Item key={a}>{artLabel(a)}</Item>
@@ -139,6 +140,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
                       isDisabled={readOnly}
                       onChange={(steuersatz) => aendern(i, { steuersatz })}
                       width="size-1000"
+                      errorMessage={fehler[`positionen.${i}.steuersatz`]}
                     />
                   </td>
                   <td>
@@ -150,6 +152,7 @@ export function PositionenTabelle({ zeilen, onChange, konten, readOnly, fehler, 
                       isDisabled={readOnly}
                       onChange={(buchungskontoId) => aendern(i, { buchungskontoId })}
                       width="size-2400"
+                      errorMessage={fehler[`positionen.${i}.buchungskontoId`]}
                     />
                   </td>
                   <td>

@@ -162,7 +162,10 @@ describe('VereinsabrechnungScreen', () => {
             title: 'Die Eingaben sind nicht gültig.',
             status: 422,
             code: 'validation_failed',
-            errors: { 'positionen.1.satz': ['Erlaubt sind höchstens 4 Nachkommastellen.'] },
+            errors: {
+              'positionen.1.satz': ['Erlaubt sind höchstens 4 Nachkommastellen.'],
+              'positionen.0.buchungskontoId': ['Dieses Buchungskonto gibt es nicht.'],
+            },
           }),
           { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
         ),
@@ -171,6 +174,7 @@ describe('VereinsabrechnungScreen', () => {
     await waitFor(() => expect(byLabel('Text Position 1')?.value).toBe('Mitgliedsbeitrag'));
     await click(button(container, 'Speichern'));
     await waitFor(() => expect(container.textContent).toContain('Erlaubt sind höchstens 4 Nachkommastellen.'));
+    expect(container.textContent).toContain('Dieses Buchungskonto gibt es nicht.');
   });
 
   it('shows a booked year read-only with the banner, even to an editor', async () => {
