@@ -7,8 +7,8 @@ import { anschriften, anschriftVon, bevorzugtEmail } from './gebuchteEintraege';
 import type { LaufParams } from './laufDefinition';
 import { ladePachtberechnung } from './pachtberechnungen';
 
-// What the billing runs share: the due date, the checks every
-// run makes (the club's bank account, the recipient's address line) and a letter for an address.
+// What the billing runs share: the due date, the checks every run makes (the club's bank account,
+// the recipient's address line) and a letter for an address.
 
 /** Date + the year's payment term (the Pachtberechnung's, else the settings' Zahlungsziel). */
 export async function faelligAmFuer(db: Db, p: LaufParams): Promise<string> {
