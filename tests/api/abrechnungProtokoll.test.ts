@@ -17,7 +17,7 @@ import { seedZvBeispiel, ZV_DATUM, type ZvBeispiel } from '../helpers/zvBeispiel
 // dispatch add lines through `protokolliere` (the latest print and mail per receivable count);
 // the four calls answer JSON, PDF and Excel with the same rows, 404 while nothing is booked.
 
-type Problem = { title: string };
+type Problem = { title: string; errors?: Record<string, string[]> };
 
 function pdfText(buffer: Buffer): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'kgv-protokoll-')), 'doc.pdf');
@@ -175,6 +175,15 @@ describe('Protokoll of a Wasserrechnung run', () => {
       'Die Wasserrechnung zum 31.10.2026 ist noch nicht gebucht; es gibt noch kein Protokoll.',
     );
     expect((await wasserwart.get('Abrechnung/GetProtokollWasser', { stichtag: '2024-10-31' })).status).toBe(404);
+    // Without a settlement day, or with a day that does not exist: 422 in German, per field.
+    const ohne = await wasserwart.get<Problem>('Abrechnung/GetProtokollVorhandenWasser');
+    expect(ohne.status).toBe(422);
+    expect(ohne.body.errors?.['query.stichtag']).toEqual([
+      'Bitte den Stichtag der Wasserabrechnung angeben (JJJJ-MM-TT).',
+    ]);
+    const falsch = await wasserwart.get<Problem>('Abrechnung/GetProtokollWasser', { stichtag: '2026-02-30' });
+    expect(falsch.status).toBe(422);
+    expect(falsch.body.errors?.['query.stichtag']).toEqual(['Dieses Datum gibt es nicht.']);
   });
 
   it('lists the booked receivables and the printed letters', async () => {

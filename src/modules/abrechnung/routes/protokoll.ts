@@ -1,12 +1,15 @@
-import { z } from 'zod';
 import { type AnyRoute, route } from '../../../http/router';
 import { formatGermanDate } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { notFound } from '../../../platform/errors';
-import { isoDate, queryInt } from '../../../platform/validation';
 import { getWasserabrechnung } from '../../wasserbuch/services';
 import { ABRECHNUNG_VIEW, WASSERRECHNUNG_VIEW } from '../rights';
-import { protokollQuery, protokollWasserQuery } from '../schema/protokoll';
+import {
+  protokollQuery,
+  protokollVorhandenQuery,
+  protokollVorhandenWasserQuery,
+  protokollWasserQuery,
+} from '../schema/protokoll';
 import { findeLauf, type LaufSchluessel } from '../services/lauf';
 import { resolveYear } from '../services/pachtabrechnungen';
 import { protokollDesLaufs } from '../services/protokoll';
@@ -15,9 +18,6 @@ import { wasserSchluessel } from '../services/wasserLauf';
 
 // The run protocol (docs/api/abrechnung.md "Protokoll"): for the year's Zahlungsvorschreibung and
 // for a water settlement's Wasserrechnung run, who was booked, printed and mailed.
-
-const vorhandenQuery = z.object({ pachtabrechnungID: queryInt.optional() });
-const vorhandenWasserQuery = z.object({ stichtag: isoDate });
 
 async function zvSchluessel(db: Db, pachtabrechnungId: number | undefined) {
   const year = await resolveYear(db, pachtabrechnungId);
@@ -37,7 +37,7 @@ export const protokollRoutes: AnyRoute[] = [
     method: 'GET',
     path: 'Abrechnung/GetProtokollVorhanden',
     rights: ABRECHNUNG_VIEW,
-    query: vorhandenQuery,
+    query: protokollVorhandenQuery,
     async handler({ db, query }) {
       const { k } = await zvSchluessel(db, query.pachtabrechnungID);
       return Boolean(await findeLauf(db, k));
@@ -60,7 +60,7 @@ export const protokollRoutes: AnyRoute[] = [
     method: 'GET',
     path: 'Abrechnung/GetProtokollVorhandenWasser',
     rights: WASSERRECHNUNG_VIEW,
-    query: vorhandenWasserQuery,
+    query: protokollVorhandenWasserQuery,
     async handler({ db, query }) {
       const k = await wasserSchluesselZum(db, query.stichtag);
       return Boolean(k && (await findeLauf(db, k)));

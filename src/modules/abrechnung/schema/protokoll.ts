@@ -48,9 +48,18 @@ export const protokollQuery = z.object({
 });
 export type ProtokollQuery = z.infer<typeof protokollQuery>;
 
+/** A stichtag the caller must send: absent answers German, not zod's English default. */
+const stichtag = z.string({ error: 'Bitte den Stichtag der Wasserabrechnung angeben (JJJJ-MM-TT).' }).pipe(isoDate);
+
 export const protokollWasserQuery = z.object({
   /** The settlement's stichtag (its Wasserrechnung run). */
-  stichtag: isoDate,
+  stichtag,
   format: z.enum(PROTOKOLL_FORMATE, { error: 'Format json, pdf oder xlsx.' }).optional(),
 });
 export type ProtokollWasserQuery = z.infer<typeof protokollWasserQuery>;
+
+/** GET GetProtokollVorhanden: absent = the newest billing year. */
+export const protokollVorhandenQuery = z.object({ pachtabrechnungID: queryInt.optional() });
+
+/** GET GetProtokollVorhandenWasser: the settlement's stichtag. */
+export const protokollVorhandenWasserQuery = z.object({ stichtag });
