@@ -115,6 +115,34 @@ describe('GruppenabrechnungScreen', () => {
     });
   });
 
+  it('shows the server’s refusal at the field and keeps the dialog open', async () => {
+    mockApi({
+      [`GET ${A}/GetGruppenabrechnung?pachtabrechnungID=3&gruppeID=6`]: () => json([]),
+      [`POST ${A}/UpdateGruppenabrechnung`]: () =>
+        new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Die Eingaben sind nicht gültig.',
+            status: 422,
+            code: 'validation_failed',
+            errors: { buchungskontoId: ['Dieses Buchungskonto gibt es nicht.'] },
+          }),
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    await app.renderAt(`${PATH}?gruppe=6`);
+    await waitFor(() => expect(container.textContent).toContain('Noch keine Gruppenpositionen'));
+    await click(button(container, 'Neue Gruppenposition'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    const root = dialog()!;
+    await typeInto(field(root, 'Text'), 'Zaun');
+    const betrag = field(root, 'Betrag für die Gruppe');
+    await typeInto(betrag, '300');
+    await blur(betrag);
+    await click(button(root, 'Speichern'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Dieses Buchungskonto gibt es nicht.'));
+  });
+
   it('hides the edit actions from a user who may only view', async () => {
     mockApi({ [`GET ${A}/GetGruppenabrechnung?pachtabrechnungID=3`]: () => json([POSITION]) }, [
       'WebApp.Abrechnung.View',

@@ -127,12 +127,13 @@ export function GruppenpositionDialog({
             ))}
           </RadioGroup>
           <Flex gap="size-200" wrap>
-            <SteuersatzPicker value={steuersatz} onChange={setSteuersatz} />
+            <SteuersatzPicker value={steuersatz} onChange={setSteuersatz} errorMessage={fehler.steuersatz} />
             <BuchungskontoPicker
               label="Buchungskonto"
               konten={konten}
               value={buchungskontoId}
               onChange={setBuchungskontoId}
+              errorMessage={fehler.buchungskontoId}
             />
           </Flex>
         </Flex>

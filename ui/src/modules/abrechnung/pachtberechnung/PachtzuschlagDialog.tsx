@@ -233,8 +233,9 @@ export function PachtzuschlagDialog({ pachtabrechnungId, jahr, zuschlag, parzell
               konten={konten}
               value={buchungskontoId}
               onChange={setBuchungskontoId}
+              errorMessage={fehler.buchungskontoId}
             />
-            <SteuersatzPicker value={steuersatz} onChange={setSteuersatz} />
+            <SteuersatzPicker value={steuersatz} onChange={setSteuersatz} errorMessage={fehler.steuersatz} />
           </Flex>
         </Flex>
         <Divider size="S" marginY="size-200" />
