@@ -109,6 +109,26 @@ describe('bucheLauf', () => {
     expect(gelesen[1]!.parzellen[0]!.positionen.map((p) => p.betragCent)).toEqual([5000, -1000]);
   });
 
+  it('numbers two runs booked at the same moment gaplessly, also the first receivables of a year', async () => {
+    // Two Wasserrechnung runs (two settlements) are two runs of the same year.
+    const lauf = (schluessel: string, von: number) =>
+      inTransaction(app.services.db, (trx) =>
+        bucheLauf(trx, actor, {
+          art: 'Wasserrechnung',
+          schluessel,
+          pachtabrechnungId: z.pachtabrechnungId,
+          datum: '2027-01-10',
+          faelligAm: '2027-02-10',
+          eintraege: [0, 1, 2].map((i) =>
+            brief(z.adressen[von + i]!, z.parzellen[von + i]!, String(von + i), [1000 + i]),
+          ),
+        }),
+      );
+    const [a, b] = await Promise.all([lauf('wasserabrechnung:901', 5), lauf('wasserabrechnung:902', 8)]);
+    const nummern = [...a.rechnungen, ...b.rechnungen].map((r) => r.nummer).sort();
+    expect(nummern).toEqual(['2027-00001', '2027-00002', '2027-00003', '2027-00004', '2027-00005', '2027-00006']);
+  });
+
   it('splits a letter per booking account with rechnungenTeilen, continuing the numbers', async () => {
     const antwort = await inTransaction(app.services.db, (trx) =>
       bucheLauf(trx, actor, {

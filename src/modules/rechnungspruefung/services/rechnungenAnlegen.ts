@@ -51,13 +51,15 @@ export const rechnungsnummer = (jahr: number, laufnummer: number) => `${jahr}-${
 
 /** Reserves `anzahl` consecutive running numbers of `jahr` and answers the first (inside the caller's transaction). */
 async function reserviereNummern(db: Db, jahr: number, anzahl: number): Promise<number> {
+  // The year's counter row first exists, then is locked: two runs numbering the first receivables
+  // of a year at once would otherwise both find no row and both insert it (a duplicate key or, on
+  // MariaDB, a deadlock on the gap lock). The second insert waits for the first and is ignored.
+  await db('rechnungsnummern').insert({ jahr, naechste: 1 }).onConflict('jahr').ignore();
   const row = await db('rechnungsnummern').where({ jahr }).forUpdate().first();
-  const erste = row ? Number(row.naechste) : 1;
-  if (row)
-    await db('rechnungsnummern')
-      .where({ jahr })
-      .update({ naechste: erste + anzahl });
-  else await db('rechnungsnummern').insert({ jahr, naechste: erste + anzahl });
+  const erste = Number(row?.naechste ?? 1);
+  await db('rechnungsnummern')
+    .where({ jahr })
+    .update({ naechste: erste + anzahl });
   return erste;
 }
 
