@@ -16,11 +16,12 @@ import type { AbrechnungslaufRow } from '../tables';
 
 export const LAUF_HISTORY_TYPE = 'Abrechnungslauf';
 
+// With its verb: the other runs are plural („Die Gruppenrechnungen sind …“).
 const ART_TEXT: Record<LaufArt, string> = {
-  Zahlungsvorschreibung: 'Die Zahlungsvorschreibung',
-  Gruppenrechnung: 'Die Gruppenrechnungen',
-  WeitereMitgliedschaft: 'Die Rechnungen der weiteren Mitgliedschaften',
-  Wasserrechnung: 'Die Wasserrechnungen',
+  Zahlungsvorschreibung: 'Die Zahlungsvorschreibung ist',
+  Gruppenrechnung: 'Die Gruppenrechnungen sind',
+  WeitereMitgliedschaft: 'Die Rechnungen der weiteren Mitgliedschaften sind',
+  Wasserrechnung: 'Die Wasserrechnungen sind',
 };
 
 export type LaufSchluessel = { art: LaufArt; pachtabrechnungId: number; schluessel?: string };
@@ -46,7 +47,7 @@ export async function findeLauf(db: Db, k: LaufSchluessel): Promise<Abrechnungsl
 
 const bereitsGebucht = (k: LaufSchluessel, lauf: Pick<AbrechnungslaufRow, 'gebucht_am' | 'gebucht_von'> | undefined) =>
   conflict(
-    `${ART_TEXT[k.art]} ist bereits gebucht${
+    `${ART_TEXT[k.art]} bereits gebucht${
       lauf ? ` (am ${formatGermanDate(String(toIso(lauf.gebucht_am)).slice(0, 10))} von ${lauf.gebucht_von})` : ''
     }. Ein Lauf wird nur einmal gebucht.`,
     undefined,
