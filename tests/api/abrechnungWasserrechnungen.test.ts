@@ -282,7 +282,12 @@ describe('Wasserrechnungen: DOMAIN.md settlement billed on its own', () => {
       datum: WR_DATUM,
     });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors?.stichtag).toBeDefined();
+    expect(missing.body.errors?.stichtag).toEqual(['Bitte den Stichtag der Wasserabrechnung angeben (JJJJ-MM-TT).']);
+    const ohneDatum = await kassier.post<Problem>('Abrechnung/ForderungenEinbuchenWasserrechnungen', {
+      stichtag: WR_STICHTAG,
+    });
+    expect(ohneDatum.status).toBe(422);
+    expect(ohneDatum.body.errors?.datum).toEqual(['Bitte das Datum der Buchung angeben (JJJJ-MM-TT).']);
     const none = await kassier.post<Problem>('Abrechnung/ForderungenEinbuchenWasserrechnungen', {
       stichtag: '2024-10-31',
       datum: WR_DATUM,

@@ -1,7 +1,8 @@
 // The run protocol (GetProtokoll, GetProtokollWasser): per receivable when it was booked, printed
 // and mailed. Shared with the UI (no server-only imports here).
 import { z } from 'zod';
-import { isoDate, queryInt } from '../../../platform/validation';
+import { queryInt } from '../../../platform/validation';
+import { stichtagPflicht } from './wasserrechnungen';
 import { laufStatusResponse } from './zvData';
 
 export const protokollZeile = z.object({
@@ -48,12 +49,9 @@ export const protokollQuery = z.object({
 });
 export type ProtokollQuery = z.infer<typeof protokollQuery>;
 
-/** A stichtag the caller must send: absent answers German, not zod's English default. */
-const stichtag = z.string({ error: 'Bitte den Stichtag der Wasserabrechnung angeben (JJJJ-MM-TT).' }).pipe(isoDate);
-
 export const protokollWasserQuery = z.object({
   /** The settlement's stichtag (its Wasserrechnung run). */
-  stichtag,
+  stichtag: stichtagPflicht,
   format: z.enum(PROTOKOLL_FORMATE, { error: 'Format json, pdf oder xlsx.' }).optional(),
 });
 export type ProtokollWasserQuery = z.infer<typeof protokollWasserQuery>;
@@ -62,4 +60,4 @@ export type ProtokollWasserQuery = z.infer<typeof protokollWasserQuery>;
 export const protokollVorhandenQuery = z.object({ pachtabrechnungID: queryInt.optional() });
 
 /** GET GetProtokollVorhandenWasser: the settlement's stichtag. */
-export const protokollVorhandenWasserQuery = z.object({ stichtag });
+export const protokollVorhandenWasserQuery = z.object({ stichtag: stichtagPflicht });

@@ -4,10 +4,16 @@ import { z } from 'zod';
 import { isoDate, queryBool } from '../../../platform/validation';
 import { ZV_SORT_BY } from './briefe';
 
+/** A date the caller must send: absent answers this German text, not zod's English default. */
+const pflichtDatum = (text: string) => z.string({ error: text }).pipe(isoDate);
+
+/** The settlement's stichtag, which every Wasserrechnung call needs. */
+export const stichtagPflicht = pflichtDatum('Bitte den Stichtag der Wasserabrechnung angeben (JJJJ-MM-TT).');
+
 /** POST Wasserrechnungen (multipart or JSON): the letters of a settlement as PDF, ZIP or ZvData. */
 export const wasserrechnungenBody = z.object({
   /** The settlement's stichtag. */
-  stichtag: isoDate,
+  stichtag: stichtagPflicht,
   /** The letters' date (default today); the due date follows from it. */
   date: isoDate.optional(),
   /** Comma list of address ids: only their letters. */
@@ -26,8 +32,8 @@ export type WasserrechnungenBody = z.infer<typeof wasserrechnungenBody>;
 
 /** POST ForderungenEinbuchenWasserrechnungen. */
 export const wasserrechnungenEinbuchenBody = z.object({
-  stichtag: isoDate,
-  datum: isoDate,
+  stichtag: stichtagPflicht,
+  datum: pflichtDatum('Bitte das Datum der Buchung angeben (JJJJ-MM-TT).'),
 });
 export type WasserrechnungenEinbuchenBody = z.infer<typeof wasserrechnungenEinbuchenBody>;
 
