@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MULTILINE_CHARS_MESSAGE, plzError, queryInt, TEXT_CHARS_MESSAGE, text } from './validation';
+import { z } from 'zod';
+import { isoDate, MULTILINE_CHARS_MESSAGE, plzError, queryInt, TEXT_CHARS_MESSAGE, text } from './validation';
 
 describe('text', () => {
   const name = text(50);
@@ -84,5 +85,16 @@ describe('plzError', () => {
     expect(plzError('SW1A 1AA', 'Vereinigtes Königreich')).toBeUndefined();
     expect(plzError('12', 'Deutschland')).toBeDefined();
     expect(plzError('12345678901', 'Deutschland')).toBeDefined();
+  });
+});
+
+describe('isoDate', () => {
+  it('answers in German when the date is missing or not text', () => {
+    const schema = z.object({ datum: isoDate });
+    expect(schema.safeParse({}).error?.issues[0]?.message).toBe('Dieses Feld ist erforderlich.');
+    expect(schema.safeParse({ datum: 20260301 }).error?.issues[0]?.message).toBe(
+      'Erwartet wird ein Datum im Format JJJJ-MM-TT.',
+    );
+    expect(schema.safeParse({ datum: '2026-02-30' }).error?.issues[0]?.message).toBe('Dieses Datum gibt es nicht.');
   });
 });

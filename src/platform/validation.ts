@@ -60,7 +60,11 @@ export function text(max: number, multiline = false) {
 
 /** A calendar date `YYYY-MM-DD` that exists (no 31 February). */
 export const isoDate = z
-  .string()
+  // A missing or non-text value gets a German sentence too (zod's default is English).
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'Dieses Feld ist erforderlich.' : 'Erwartet wird ein Datum im Format JJJJ-MM-TT.',
+  })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Erwartet wird ein Datum im Format JJJJ-MM-TT.')
   .refine(isIsoDate, 'Dieses Datum gibt es nicht.');
 
