@@ -360,6 +360,29 @@ export function useWasserrechnungen() {
   return useApi<WasserrechnungUebersicht[]>(WASSERRECHNUNGEN_KEY);
 }
 
+/** GET GetProtokollVorhanden: whether the year's Zahlungsvorschreibung is booked and has its protocol; undefined waits. */
+export function useProtokollVorhanden(pachtabrechnungID: number | undefined) {
+  return useApi<boolean>(withQuery(`${A}/GetProtokollVorhanden`, { pachtabrechnungID }));
+}
+
+/** GET GetProtokoll: per receivable of the year's booked Zahlungsvorschreibung when it was printed and mailed; null waits. */
+export function useProtokoll(pachtabrechnungID: number | undefined, laden: boolean) {
+  return useApi<Protokoll>(laden ? withQuery(`${A}/GetProtokoll`, { pachtabrechnungID, format: 'json' }) : null);
+}
+
+/** The Zahlungsvorschreibung's protocol as a file (PDF or Excel), the same rows as on screen. */
+export async function protokollSpeichern(
+  pachtabrechnungID: number | undefined,
+  jahr: number | undefined,
+  format: 'pdf' | 'xlsx',
+): Promise<void> {
+  const blob = await apiFetch<Blob>(`${A}/GetProtokoll`, {
+    query: { pachtabrechnungID, format },
+    responseType: 'blob',
+  });
+  saveBlob(blob, `Protokoll Zahlungsvorschreibung ${jahr ?? ''}.${format}`.replace(' .', '.'));
+}
+
 /** GET GetProtokollWasser: per receivable of the settlement's booked Wasserrechnung run when it was printed and mailed; null waits. */
 export function useProtokollWasser(stichtag: string | null) {
   return useApi<Protokoll>(stichtag ? withQuery(`${A}/GetProtokollWasser`, { stichtag, format: 'json' }) : null);

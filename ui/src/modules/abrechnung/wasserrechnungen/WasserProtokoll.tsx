@@ -1,7 +1,7 @@
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { protokollWasserSpeichern, useProtokollWasser } from '../../../api/abrechnung';
 import { LoadFailed, Loading } from '../../../components/LoadState';
-import { ProtokollAnsicht } from './ProtokollAnsicht';
+import { ProtokollAnsicht } from '../lauf/ProtokollAnsicht';
 
 /** The protocol of the settlement's booked Wasserrechnung run (GetProtokollWasser). */
 export function WasserProtokoll({ stichtag }: { stichtag: string }) {

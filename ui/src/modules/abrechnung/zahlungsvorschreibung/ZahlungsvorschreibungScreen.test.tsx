@@ -329,6 +329,63 @@ describe('Zahlungsvorschreibung: the guided run', () => {
     expect(link?.getAttribute('href')).toBe('/emails/zahlungsvorschreibung');
   });
 
+  it('shows the booked run’s protocol below: per receivable booked, printed and mailed', async () => {
+    app.api({
+      ...base(),
+      [VORSCHAU]: () => json(GEBUCHT),
+      'GET /api/Abrechnung/GetProtokollVorhanden': () => json(true),
+      'GET /api/Abrechnung/GetProtokoll?format=json': () =>
+        json({
+          lauf: GEBUCHT.status,
+          zeilen: [
+            {
+              rechnungId: 1,
+              nummer: '2026-00001',
+              adresseId: 1,
+              name: 'Huber Maria',
+              betragCent: 139779,
+              kanal: 'post',
+              gebuchtAm: '2026-11-24T09:30:00.000Z',
+              gedrucktAm: '2026-11-24T09:45:00.000Z',
+              email: null,
+            },
+            {
+              rechnungId: 2,
+              nummer: '2026-00002',
+              adresseId: 2,
+              name: 'Gärtner Franz',
+              betragCent: 50000,
+              kanal: 'email',
+              gebuchtAm: '2026-11-24T09:30:00.000Z',
+              gedrucktAm: null,
+              email: null,
+            },
+          ],
+          summen: { anzahl: 2, gedruckt: 1, emailOk: 0, emailFehler: 0 },
+        }),
+    });
+    await app.renderAt(PATH);
+    const tabelle = () => container.querySelector('table[aria-label="Protokoll der Zahlungsvorschreibung 2026"]');
+    await waitFor(() => expect(tabelle()).not.toBeNull());
+    const zeilen = [...tabelle()!.querySelectorAll('tbody tr')].map((tr) => text(tr));
+    expect(zeilen).toHaveLength(2);
+    expect(zeilen[0]).toContain('2026-00001Huber Maria');
+    expect(zeilen[0]).toContain('Post');
+    expect(zeilen[1]).toContain('noch nicht gesendet');
+    expect(text(tabelle())).toContain('24.11.2026, 10:45');
+  });
+
+  it('shows no protocol before the run is booked', async () => {
+    app.api({
+      ...base(),
+      [VORSCHAU]: () => json(BEREIT),
+      'GET /api/Abrechnung/GetProtokollVorhanden': () => json(false),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(schritt()).toBe('1 Jahr und Datum'));
+    expect(text(container)).not.toContain('Protokoll der Zahlungsvorschreibung');
+  });
+
   it('offers no booking to those who may only view', async () => {
     app.api({ ...base(['WebApp.Abrechnung.View']), [VORSCHAU]: () => json(BEREIT) });
     await app.renderAt(`${PATH}&schritt=4`);

@@ -5,7 +5,7 @@ import type { Protokoll, ProtokollZeile } from '../../../api/abrechnung';
 import { ExportMenu } from '../../../components/ExportMenu';
 import type { ExportFormat } from '../../../lib/listExport';
 import '../../../components/denseTable.css';
-import './wasserrechnungen.css';
+import '../wasserrechnungen/wasserrechnungen.css';
 
 const ZEIT = new Intl.DateTimeFormat('de-AT', {
   timeZone: 'Europe/Vienna',
