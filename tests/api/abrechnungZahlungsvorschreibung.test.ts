@@ -111,6 +111,46 @@ describe('Zahlungsvorschreibung: DOMAIN.md example', () => {
     await app.services.db('parzellen').whereIn('id', [parzelle.id, p19.id]).update({ aktiv: false });
   });
 
+  it('names shares of the common area that no longer add up (a stored share changed behind the table)', async () => {
+    const db = app.services.db;
+    const vorhanden = await db('parzelle_jahr')
+      .where({ parzelle_id: z.parzelle17, pachtabrechnung_id: z.pachtabrechnungId })
+      .first();
+    if (vorhanden)
+      await db('parzelle_jahr')
+        .where({ parzelle_id: z.parzelle17, pachtabrechnung_id: z.pachtabrechnungId })
+        .update({ gemeinschaftsflaeche: '101.00' });
+    else
+      await db('parzelle_jahr').insert({
+        parzelle_id: z.parzelle17,
+        pachtabrechnung_id: z.pachtabrechnungId,
+        gemeinschaftsflaeche: '101.00',
+      });
+    try {
+      const vorschau = await kassier.get<{ probleme: { art: string; text: string }[] }>('Abrechnung/LaufVorschau', {
+        art: 'Zahlungsvorschreibung',
+        pachtabrechnungID: z.pachtabrechnungId,
+        date: ZV_DATUM,
+      });
+      expect(vorschau.body.probleme).toEqual([
+        expect.objectContaining({
+          art: 'anteileStimmenNicht',
+          text: expect.stringContaining('ergeben 2.001,00 m², die Gemeinschaftsfläche 2026 ist 2.000,00 m²'),
+        }),
+      ]);
+      const res = await kassier.post<Problem>('Abrechnung/ForderungenEinbuchen', {
+        pachtabrechnungId: z.pachtabrechnungId,
+        datum: ZV_DATUM,
+      });
+      expect(res.status, res.text).toBe(422);
+      await nichtsGeschrieben();
+    } finally {
+      await db('parzelle_jahr')
+        .where({ parzelle_id: z.parzelle17, pachtabrechnung_id: z.pachtabrechnungId })
+        .update({ gemeinschaftsflaeche: null });
+    }
+  });
+
   it('refuses a booking call without date or with wrong types in German, field by field', async () => {
     const res = await kassier.post<Problem>('Abrechnung/ForderungenEinbuchen', {
       pachtabrechnungId: 'x',

@@ -137,6 +137,7 @@ export const PROBLEM_ARTEN = [
   'parzelleOhneNutzungsberechtigten',
   'adresseOhneAnschrift',
   'satzFehlt',
+  'anteileStimmenNicht',
   'bankverbindungFehlt',
   'buchungskontoFehlt',
   'sonstiges',

@@ -1,6 +1,7 @@
 import { collator } from '../../../platform/collation';
 import { formatGermanDate } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
+import { formatArea, toBig } from '../../../platform/money';
 import { displayName } from '../../stammdaten/services';
 import { markiereGebucht } from '../../wasserbuch/services';
 import type { ZvEintrag, ZvParzelle, ZvPosition, ZvProblem } from '../schema/zvData';
@@ -143,6 +144,8 @@ async function berechne(db: Db, p: LaufParams): Promise<ZvEintrag[]> {
   return eintraege.sort((x, y) => collator.compare(x.parzellen[0]!.nummer, y.parzellen[0]!.nummer));
 }
 
+const sumDecimals = (values: readonly string[]) => values.reduce((s, v) => s.plus(toBig(v)), toBig('0'));
+
 async function pruefe(db: Db, p: LaufParams): Promise<ZvProblem[]> {
   const probleme: ZvProblem[] = [];
   const pacht = await ladePachtDaten(db, p.pachtabrechnungId);
@@ -153,6 +156,20 @@ async function pruefe(db: Db, p: LaufParams): Promise<ZvProblem[]> {
       parzelleId: null,
       adresseId: null,
     });
+  else {
+    // Stored shares stop adding up when the common area or the set of active plots changes later;
+    // the letters would then bill more or less common area than there is (UpdateGemeinschaftsflaeche
+    // refuses such a sum, but it cannot see a plot that became active afterwards).
+    const summe = sumDecimals([...pacht.anteile.values()]);
+    const soll = toBig(pacht.pachtberechnung.gemeinschaftsflaeche);
+    if (pacht.anteile.size > 0 && !summe.eq(soll))
+      probleme.push({
+        art: 'anteileStimmenNicht',
+        text: `Die Gemeinschaftsflächenanteile der Parzellen ergeben ${formatArea(summe.toFixed(2), { nbsp: false })}, die Gemeinschaftsfläche ${p.jahr} ist ${formatArea(soll.toFixed(2), { nbsp: false })} (Basisdaten → Pachtberechnungen: Anteile anpassen oder „Standardaufteilung berechnen“).`,
+        parzelleId: null,
+        adresseId: null,
+      });
+  }
   probleme.push(...(await bankProblem(db)));
   const basis = await ladeEmpfaenger(db, p);
   for (const parzelle of basis.parzellen)

@@ -13,7 +13,7 @@ import { SchrittTitel } from './LaufSchritte';
 export function problemZiel(p: ZvProblem, nummer?: string): { href: string; text: string } | null {
   if (p.art === 'bankverbindungFehlt')
     return { href: '/grundeinstellungen/vereinseinstellungen', text: 'Vereinseinstellungen öffnen' };
-  if (p.art === 'satzFehlt')
+  if (p.art === 'satzFehlt' || p.art === 'anteileStimmenNicht')
     return { href: '/basisdatenabrechnung/pachteinstellungen/pachtberechnungen', text: 'Pachtberechnung öffnen' };
   if (p.adresseId !== null)
     return { href: `/stammdatenverwalten/nutzungsberechtigte?id=${p.adresseId}`, text: 'Adresse öffnen' };
