@@ -133,5 +133,14 @@ describe('Zahlungsvorschreibung: the open water settlement', () => {
       datum: ZV_DATUM,
     });
     expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'bereits_verrechnet' });
+    // The generic booking call of the run screens refuses it the same way.
+    const generisch = await kassier.post('Abrechnung/LaufEinbuchen', {
+      art: 'Wasserrechnung',
+      stichtag: '2025-10-31',
+      datum: ZV_DATUM,
+    });
+    expect(generisch.status, generisch.text).toBe(409);
+    expect(generisch.body).toMatchObject({ code: 'bereits_verrechnet' });
   });
 });

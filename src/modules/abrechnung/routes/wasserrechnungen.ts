@@ -1,24 +1,14 @@
 import { type AnyRoute, route } from '../../../http/router';
-import { conflict } from '../../../platform/errors';
 import { WASSERRECHNUNG_EDIT, WASSERRECHNUNG_VIEW } from '../rights';
 import { wasserrechnungenBody, wasserrechnungenEinbuchenBody } from '../schema/wasserrechnungen';
 import { eintraegeDesLaufs, laufEinbuchen } from '../services/laeufe';
-import { findeLauf } from '../services/lauf';
 import { laufBriefe } from '../services/laufBriefe';
-import type { LaufParams } from '../services/laufDefinition';
 import { adresseIdsAus, laufParams } from '../services/laufParams';
-import { wasserrechnungLauf } from '../services/wasserLauf';
 import { wasserrechnungenUebersicht } from '../services/wasserrechnungen';
 
 // The Wasserrechnungen (docs/api/abrechnung.md "Wasserrechnungen"): a water settlement billed on its
 // own — the letters (drafts before booking, the booked receivables after), booking once, and the
 // settlement picker of the screen. Open to the Wasserwart as well as the Kassier.
-
-const laufSchluessel = (p: LaufParams) => ({
-  art: 'Wasserrechnung' as const,
-  pachtabrechnungId: p.pachtabrechnungId,
-  schluessel: p.schluessel,
-});
 
 /** A multipart form's small text fields only: no files are taken. */
 const FELDER = { maxBytes: 64 * 1024 };
@@ -62,10 +52,6 @@ export const wasserrechnungenRoutes: AnyRoute[] = [
     body: wasserrechnungenEinbuchenBody,
     async handler({ db, actor, body }) {
       const params = await laufParams(db, 'Wasserrechnung', { datum: body.datum, stichtag: body.stichtag });
-      // Billed with a Zahlungsvorschreibung already: as final as booked twice (409), not a problem to fix.
-      const schonVerrechnet = (await wasserrechnungLauf.pruefe(db, params)).find((p) => p.art === 'sonstiges');
-      if (schonVerrechnet && !(await findeLauf(db, laufSchluessel(params))))
-        throw conflict(schonVerrechnet.text, undefined, 'wasserabrechnung_verrechnet');
       return laufEinbuchen(db, actor, 'Wasserrechnung', params);
     },
   }),

@@ -140,6 +140,8 @@ export const PROBLEM_ARTEN = [
   'anteileStimmenNicht',
   'bankverbindungFehlt',
   'buchungskontoFehlt',
+  /** The thing to bill was billed by another run already: booking answers 409, not 422 (nothing to fix). */
+  'bereitsVerrechnet',
   'sonstiges',
 ] as const;
 export const zvProblem = z.object({

@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/db';
-import { validationFailed } from '../../../platform/errors';
+import { conflict, validationFailed } from '../../../platform/errors';
 import {
   type EinbuchenResponse,
   type LaufArt,
@@ -90,6 +90,10 @@ export async function laufEinbuchen(
   const k = schluesselVon(art, params);
   await assertNichtGebucht(db, k);
   const probleme = await def.pruefe(db, params);
+  // Billed by another run already (a water settlement on a Zahlungsvorschreibung): as final as a
+  // run booked twice, so 409 like that, not a problem the user could fix.
+  const verrechnet = probleme.find((p) => p.art === 'bereitsVerrechnet');
+  if (verrechnet) throw conflict(verrechnet.text, undefined, 'bereits_verrechnet');
   if (probleme.length)
     throw validationFailed(
       { probleme: probleme.map((p) => p.text) },

@@ -148,7 +148,7 @@ export const wasserrechnungLauf: LaufDefinition = {
           .orderBy('l.datum')
           .first('p.jahr');
         probleme.push({
-          art: 'sonstiges',
+          art: 'bereitsVerrechnet',
           text: `Die Wasserabrechnung zum ${formatGermanDate(a.stichtag)} ist bereits mit ${
             zv ? `der Zahlungsvorschreibung ${zv.jahr}` : 'einer Zahlungsvorschreibung'
           } verrechnet.`,
