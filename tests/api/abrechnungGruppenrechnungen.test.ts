@@ -245,6 +245,13 @@ describe('Gruppenrechnungen', () => {
     expect(nochmal.status).toBe(409);
     expect(nochmal.body.code).toBe('lauf_bereits_gebucht');
     expect(await anzahl('rechnungen')).toBe(3);
+    // The run's state as the Gruppenabrechnung screen reads it to lock its positions.
+    const status = await kassier.get<{ gebucht: boolean; anzahl: number; summeCent: number }>('Abrechnung/LaufStatus', {
+      art: 'Gruppenrechnung',
+      pachtabrechnungID: z.pachtabrechnungId,
+    });
+    expect(status.status, status.text).toBe(200);
+    expect(status.body).toMatchObject({ gebucht: true, anzahl: 3, summeCent: 110_003 });
 
     // The letters are now the booked receivables, with number and reference.
     const gebucht = await pruefer.get<ZvEintrag[]>('Abrechnung/Gruppenrechnungen', { date: '2026-06-01' });

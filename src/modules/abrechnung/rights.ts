@@ -17,3 +17,9 @@ export const ABRECHNUNG_LOOKUP: readonly Right[] = [
   'WebApp.Rechnungspruefung.View',
   'WebApp.Rechnungspruefung.Edit',
 ];
+/** Payment slips of open receivables: the billing people and the Rechnungsprüfer print them. */
+export const ZAHLSCHEINE_VIEW: readonly Right[] = [
+  ...ABRECHNUNG_VIEW,
+  'WebApp.Rechnungspruefung.View',
+  'WebApp.Rechnungspruefung.Edit',
+];

@@ -65,6 +65,7 @@ export const LAUF_VORSCHAU_KEY = `${A}/LaufVorschau`;
  */
 export const LAUF_PREFIXES = [
   LAUF_VORSCHAU_KEY,
+  `${A}/LaufStatus`,
   `${A}/ZvData`,
   `${A}/ZvStatus`,
   `${A}/ForderungenExcelExport`,
@@ -110,6 +111,11 @@ export const laufVorschauKey = (p: LaufParameter) => withQuery(LAUF_VORSCHAU_KEY
 /** The run's preview (state, problems, letters, totals per kind); null waits (e.g. no Stichtag chosen yet). */
 export function useLaufVorschau(params: LaufParameter | null) {
   return useApi<LaufVorschau>(params ? laufVorschauKey(params) : null);
+}
+
+/** GET LaufStatus: whether a run of the year is booked (no letters computed); undefined year waits. */
+export function useLaufStatus(art: LaufArt, pachtabrechnungID: number | undefined) {
+  return useApi<LaufStatus>(pachtabrechnungID ? withQuery(`${A}/LaufStatus`, { art, pachtabrechnungID }) : null);
 }
 
 /** Books the run once (409 when booked, 422 with `errors.probleme` while something stops it). */

@@ -4,14 +4,33 @@ import { forbidden } from '../../../platform/errors';
 import { ABRECHNUNG_EDIT, ABRECHNUNG_VIEW, WASSERRECHNUNG_EDIT, WASSERRECHNUNG_VIEW } from '../rights';
 import { laufEinbuchenBody, laufQuery } from '../schema/zvData';
 import { laufEinbuchen, laufVorschau } from '../services/laeufe';
+import { laufStatus } from '../services/lauf';
 import { adresseIdsAus, laufParams } from '../services/laufParams';
 
 // The generic run calls behind every guided run screen (docs/api/abrechnung.md "Läufe"): the
-// preview (state, problems, letters, totals) and the booking of any of the four runs. The
+// state (booked or not: the basis-data screens lock what a booked run froze), the preview (state, problems, letters, totals) and the booking of any of the four runs. The
 // spec-named calls (ZvData, ForderungenEinbuchen*, …) use the same services. A Wasserrechnung run
 // is also open to the Wasserwart: the route admits both lists and the handler narrows per kind.
 
 export const laufRoutes: AnyRoute[] = [
+  route({
+    method: 'GET',
+    path: 'Abrechnung/LaufStatus',
+    rights: WASSERRECHNUNG_VIEW,
+    query: laufQuery,
+    async handler({ db, query, user }) {
+      if (query.art !== 'Wasserrechnung' && !hasAnyRight(user, ABRECHNUNG_VIEW)) throw forbidden();
+      const params = await laufParams(db, query.art, {
+        pachtabrechnungId: query.pachtabrechnungID,
+        stichtag: query.stichtag,
+      });
+      return laufStatus(db, {
+        art: query.art,
+        pachtabrechnungId: params.pachtabrechnungId,
+        schluessel: params.schluessel,
+      });
+    },
+  }),
   route({
     method: 'GET',
     path: 'Abrechnung/LaufVorschau',

@@ -1,5 +1,5 @@
 import { type AnyRoute, route } from '../../../http/router';
-import { ABRECHNUNG_VIEW } from '../rights';
+import { ZAHLSCHEINE_VIEW } from '../rights';
 import { zahlscheineQuery } from '../schema/briefe';
 import { zahlscheinePdf } from '../services/zahlscheine';
 
@@ -10,7 +10,7 @@ export const zahlscheineRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     path: 'Abrechnung/Zahlscheine',
-    rights: [...ABRECHNUNG_VIEW, 'WebApp.Rechnungspruefung.View', 'WebApp.Rechnungspruefung.Edit'],
+    rights: ZAHLSCHEINE_VIEW,
     query: zahlscheineQuery,
     handler: ({ services, query }) => zahlscheinePdf(services, { datum: query.date, adresseId: query.adress }),
   }),

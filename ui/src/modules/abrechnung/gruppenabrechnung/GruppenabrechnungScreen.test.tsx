@@ -152,4 +152,27 @@ describe('GruppenabrechnungScreen', () => {
     expect(container.textContent).not.toContain('Neue Gruppenposition');
     expect(container.querySelector('button[aria-label="Wasserleitung bearbeiten"]')).toBeNull();
   });
+
+  it('is read-only once the year’s Gruppenrechnungen are booked, with the reason', async () => {
+    mockApi({
+      [`GET ${A}/GetGruppenabrechnung?pachtabrechnungID=3`]: () => json([POSITION]),
+      [`GET ${A}/LaufStatus?art=Gruppenrechnung&pachtabrechnungID=3`]: () =>
+        json({
+          art: 'Gruppenrechnung',
+          pachtabrechnungId: 3,
+          gebucht: true,
+          laufId: 7,
+          datum: '2026-03-01',
+          faelligAm: '2026-03-31',
+          gebuchtAm: '2026-03-01T09:00:00.000Z',
+          gebuchtVon: 'Olga Obfrau',
+          anzahl: 12,
+          summeCent: 120000,
+        }),
+    });
+    await app.renderAt(PATH);
+    await waitFor(() => expect(container.textContent).toContain('Gruppenrechnungen 2026 sind gebucht'));
+    expect(container.textContent).not.toContain('Neue Gruppenposition');
+    expect(container.querySelector('button[aria-label="Wasserleitung bearbeiten"]')).toBeNull();
+  });
 });

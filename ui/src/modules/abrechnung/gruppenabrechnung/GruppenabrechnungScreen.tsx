@@ -10,6 +10,7 @@ import {
   type GruppenabrechnungPosition,
   useGruppenabrechnung,
   useGruppenLookup,
+  useLaufStatus,
 } from '../../../api/abrechnung';
 import { useHasRight } from '../../../api/common';
 import { usePageTitle } from '../../../app/usePageTitle';
@@ -30,8 +31,11 @@ import '../basisdaten.css';
  */
 export default function GruppenabrechnungScreen() {
   usePageTitle('Gruppenabrechnung');
-  const canEdit = useHasRight('WebApp.Abrechnung.Edit') === true;
+  const darfAendern = useHasRight('WebApp.Abrechnung.Edit') === true;
   const { year, years } = useSelectedYear();
+  // Booked Gruppenrechnungen froze the year's group positions (the server answers 409): read-only.
+  const gebucht = useLaufStatus('Gruppenrechnung', year?.id).data?.gebucht === true;
+  const canEdit = darfAendern && !gebucht;
   const [gruppeParam, setGruppeParam] = useQueryParam('gruppe');
   const gruppeId = Number(gruppeParam) > 0 ? Number(gruppeParam) : undefined;
   const { data: gruppen } = useGruppenLookup();
@@ -70,6 +74,13 @@ export default function GruppenabrechnungScreen() {
           </Button>
         ) : null}
       </Flex>
+      {gebucht && year ? (
+        <MessageBanner
+          level="warning"
+          title={`Gruppenrechnungen ${year.jahr} sind gebucht – Positionen nur lesbar`}
+          message="Die Forderungen der Gruppen sind schon gebucht; die Positionen, aus denen sie berechnet wurden, können nicht mehr geändert werden."
+        />
+      ) : null}
       {years && years.length === 0 ? (
         <MessageBanner
           level="info"
