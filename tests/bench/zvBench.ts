@@ -7,15 +7,14 @@
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { ZvEintrag } from '../../src/modules/abrechnung/schema/zvData';
-import { bucheLauf, eintraegeDesLaufs, ensureYear, laufParams } from '../../src/modules/abrechnung/services';
+import { bucheLauf, eintraegeDesLaufs, laufParams } from '../../src/modules/abrechnung/services';
 import { briefeHtml, briefePdf, briefKontext } from '../../src/modules/abrechnung/services/briefe';
-import { saveSection } from '../../src/modules/vereinseinstellungen/services';
 import { systemActor } from '../../src/platform/auth/principal';
-import { inTransaction, nowDb } from '../../src/platform/db/db';
+import { inTransaction } from '../../src/platform/db/db';
 import { CHROMIUM_ARGS } from '../../src/platform/pdf';
 import { generateClub } from '../helpers/generateClub';
-import { seedKassaBeispiel } from '../helpers/kassaBeispiel';
 import { startTestApp } from '../helpers/testApp';
+import { seedZvVerein } from '../helpers/zvBeispiel';
 import { type Measure, measure } from './measure';
 
 export type ZvBenchResult = {
@@ -63,38 +62,9 @@ export async function benchZv(opts: { letters?: number; chromiumPath: string }):
     const services = app.services;
     const db = services.db;
     const actor = systemActor('Bench');
-    const now = nowDb();
     // generateClub leases 95 % of the plots, one address each.
     await generateClub(db, Math.ceil(wanted / 0.95), Math.ceil(wanted * 1.25));
-    await saveSection(services, db, actor, 'bank', {
-      kontoinhaber: 'KGV Sonnenhang',
-      iban: 'AT611904300234573201',
-      bic: 'BKAUATWW',
-      bankname: 'UniCredit Bank Austria AG',
-    });
-    await saveSection(services, db, actor, 'adresse', {
-      name: 'KGV Sonnenhang',
-      strasse: 'Gartenweg 1',
-      plz: '1140',
-      ort: 'Wien',
-      land: 'Österreich',
-    });
-    const kassa = await seedKassaBeispiel(db, { jahre: [2026] });
-    const year = await ensureYear(db, 2026);
-    await db('pachtberechnungen').insert({
-      pachtabrechnung_id: year.id,
-      version: 1,
-      pachtzins_pro_m2: '1.31',
-      grundsteuer_pro_m2: '0.14',
-      gemeinschaftsflaeche: '2000.00',
-      zahlungsziel_tage: 30,
-      pacht_steuersatz: 0,
-      bk_pachtzins_id: kassa.bk.pacht,
-      bk_gemeinschaftsflaeche_id: kassa.bk.pacht,
-      bk_grundsteuer_id: kassa.bk.pacht,
-      created_at: now,
-      updated_at: now,
-    });
+    const { year } = await seedZvVerein(services);
     const params = await laufParams(db, 'Zahlungsvorschreibung', { pachtabrechnungId: year.id, datum: DATUM });
 
     // ZvData: the run's own letters (a run that computes none is an error, not a smaller benchmark).
