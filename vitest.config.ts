@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: server code and API (node), UI units (happy-dom), browser end-to-end (Chromium).
+/** Server test files that replace a module with vi.mock: they need a module graph of their own. */
+const MOCKING_SERVER_TESTS = ['tests/api/fileStoreDiskErrors.test.ts'];
+
+// Projects: server code and API (node; the few files that mock modules in 'server-isolated'), UI
+// units (happy-dom), browser end-to-end (Chromium).
 // Each server test file gets its own database (tests/helpers/testDb.ts), so files run in parallel.
 export default defineConfig({
   test: {
@@ -18,6 +22,20 @@ export default defineConfig({
             'tests/cli/**/*.test.ts',
             'tests/architecture/**/*.test.ts',
           ],
+          exclude: MOCKING_SERVER_TESTS,
+          // The files of a worker share one module graph: importing the whole app anew for each of
+          // ~150 files cost ~220 s of a CI pass (import 226 s → 9 s). Every file builds its own app
+          // and database (tests/helpers/testApp.ts), so nothing a test sees depends on module state.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          environment: 'node',
+          include: MOCKING_SERVER_TESTS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
