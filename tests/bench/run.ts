@@ -89,7 +89,10 @@ const zv = await benchZv({ letters: zvLetters, chromiumPath });
 line(`Zahlungsvorschreibung: ${zv.letters} letters (computed by the run), ${zv.pages} pages`);
 line(`  ZvData (letters computed)      ${mem(zv.zvData)}`);
 line(`  ZvData → HTML → one PDF        ${mem(zv.whole)}   ${fmt(zv.wholeLettersPerSecond)} letters/s`);
-line(`  same HTML, one bare document   ${mem(zv.floor)}   ${fmt(zv.floorLettersPerSecond)} letters/s   (floor)`);
+line(`  same HTML, bare pages, joined  ${mem(zv.floor)}   ${fmt(zv.floorLettersPerSecond)} letters/s   (floor)`);
+line(
+  `  same HTML as one document      ${mem(zv.einDokument)}   ${fmt(zv.einDokumentLettersPerSecond)} letters/s   (for comparison)`,
+);
 line(`  ratio run / floor ${fmt(zv.ratio, 2)}   (goal ≤ 1.3; rss: the Node process, Chromium apart)`);
 line(`  booking ${zv.letters} receivables       ${mem(zv.booking)}`);
 line('');

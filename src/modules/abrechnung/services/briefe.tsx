@@ -28,7 +28,7 @@ export type BriefOptionen = {
 };
 
 /** Letters of one Chromium document in briefePdf: large enough to be fast, small enough to keep memory flat. */
-const PDF_CHUNK = 100;
+export const PDF_CHUNK = 100;
 
 export type BriefKontext = { verein: BriefVerein; texte: BriefTexte };
 
