@@ -1,11 +1,10 @@
 import { type AnyRoute, route } from '../../../http/router';
-import { hasAnyRight } from '../../../platform/auth/principal';
-import { forbidden } from '../../../platform/errors';
-import { ABRECHNUNG_EDIT, ABRECHNUNG_VIEW, WASSERRECHNUNG_EDIT, WASSERRECHNUNG_VIEW } from '../rights';
+import { WASSERRECHNUNG_EDIT, WASSERRECHNUNG_VIEW } from '../rights';
 import { laufEinbuchenBody, laufQuery } from '../schema/zvData';
 import { laufEinbuchen, laufVorschau } from '../services/laeufe';
 import { laufStatus } from '../services/lauf';
 import { adresseIdsAus, laufParams } from '../services/laufParams';
+import { assertLaufRecht } from './laufRecht';
 
 // The generic run calls behind every guided run screen (docs/api/abrechnung.md "Läufe"): the
 // state (booked or not: the basis-data screens lock what a booked run froze), the preview (state, problems, letters, totals) and the booking of any of the four runs. The
@@ -19,7 +18,7 @@ export const laufRoutes: AnyRoute[] = [
     rights: WASSERRECHNUNG_VIEW,
     query: laufQuery,
     async handler({ db, query, user }) {
-      if (query.art !== 'Wasserrechnung' && !hasAnyRight(user, ABRECHNUNG_VIEW)) throw forbidden();
+      assertLaufRecht(user, query.art, 'lesen');
       const params = await laufParams(db, query.art, {
         pachtabrechnungId: query.pachtabrechnungID,
         stichtag: query.stichtag,
@@ -37,7 +36,7 @@ export const laufRoutes: AnyRoute[] = [
     rights: WASSERRECHNUNG_VIEW,
     query: laufQuery,
     async handler({ db, query, user }) {
-      if (query.art !== 'Wasserrechnung' && !hasAnyRight(user, ABRECHNUNG_VIEW)) throw forbidden();
+      assertLaufRecht(user, query.art, 'lesen');
       const params = await laufParams(db, query.art, {
         pachtabrechnungId: query.pachtabrechnungID,
         datum: query.date,
@@ -55,7 +54,7 @@ export const laufRoutes: AnyRoute[] = [
     rights: WASSERRECHNUNG_EDIT,
     body: laufEinbuchenBody,
     async handler({ db, actor, body, user }) {
-      if (body.art !== 'Wasserrechnung' && !hasAnyRight(user, ABRECHNUNG_EDIT)) throw forbidden();
+      assertLaufRecht(user, body.art, 'buchen');
       const params = await laufParams(db, body.art, {
         pachtabrechnungId: body.pachtabrechnungId,
         datum: body.datum,

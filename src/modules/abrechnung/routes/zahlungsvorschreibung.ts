@@ -1,11 +1,10 @@
 import { type AnyRoute, route } from '../../../http/router';
-import { hasAnyRight } from '../../../platform/auth/principal';
-import { forbidden } from '../../../platform/errors';
 import { ABRECHNUNG_VIEW, WASSERRECHNUNG_VIEW } from '../rights';
 import { type LaufBriefeBody, laufBriefeBody, ZV_SORT_BY_OPTIONEN, zahlungsvorschreibungBody } from '../schema/briefe';
 import type { LaufArt } from '../schema/zvData';
 import { laufBriefe } from '../services/laufBriefe';
 import { adresseIdsAus, laufParams } from '../services/laufParams';
+import { assertLaufRecht } from './laufRecht';
 
 // The letters of a run as one PDF or a ZIP (docs/api/abrechnung.md "Briefe"). Multipart form fields
 // as the original screens send them, or JSON. Printing takes long and must not hold the write lock:
@@ -52,7 +51,7 @@ export const zahlungsvorschreibungRoutes: AnyRoute[] = [
     // As above: printing runs outside a transaction.
     transaction: false,
     handler({ services, actor, body, user }) {
-      if (body.art !== 'Wasserrechnung' && !hasAnyRight(user, ABRECHNUNG_VIEW)) throw forbidden();
+      assertLaufRecht(user, body.art, 'lesen');
       return drucke(services, actor, body.art, body);
     },
   }),
