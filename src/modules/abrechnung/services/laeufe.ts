@@ -39,7 +39,12 @@ const schluesselVon = (art: LaufArt, p: LaufParams) => ({
 /** The run's letters: the booked receivables once booked, else computed; `adresseIds` narrows both. */
 export async function eintraegeDesLaufs(db: Db, art: LaufArt, params: LaufParams): Promise<ZvEintrag[]> {
   const lauf = await findeLauf(db, schluesselVon(art, params));
-  if (lauf) return gebuchteEintraege(db, Number(lauf.id), params.adresseIds);
+  return eintraegeZu(db, art, params, lauf ? Number(lauf.id) : null);
+}
+
+/** The letters of the booked run `laufId`, or computed when it is null (the caller looked the run up). */
+async function eintraegeZu(db: Db, art: LaufArt, params: LaufParams, laufId: number | null): Promise<ZvEintrag[]> {
+  if (laufId !== null) return gebuchteEintraege(db, laufId, params.adresseIds);
   const alle = await laufDefinition(art).berechne(db, params);
   if (!params.adresseIds) return alle;
   const wanted = new Set(params.adresseIds);
@@ -61,7 +66,7 @@ export function summenJeArt(eintraege: readonly ZvEintrag[]): SummeJeArt[] {
 export async function laufVorschau(db: Db, art: LaufArt, params: LaufParams): Promise<LaufVorschau> {
   const def = laufDefinition(art);
   const status = await laufStatus(db, schluesselVon(art, params));
-  const eintraege = await eintraegeDesLaufs(db, art, params);
+  const eintraege = await eintraegeZu(db, art, params, status.laufId);
   const probleme = status.gebucht ? [] : await def.pruefe(db, params);
   return {
     status,
