@@ -53,6 +53,8 @@ export type BuchungskontoRow = {
   jahresbetrag_cent: number;
   geloescht: Bool;
   klaerung: Bool;
+  /** 9998 "Zahlungen auf Forderungen": payments of receivables spanning several booking accounts (issue 15). */
+  forderungseingang: Bool;
   created_at: string;
   updated_at: string;
 };
@@ -129,6 +131,8 @@ export type KassabuchRow = {
   bank_iban: string | null;
   bank_verwendungszweck: string | null;
   bank_referenz: string | null;
+  /** A bank credit the Kassier marked as no payment of a receivable: off the "zu klären" list (issue 15). */
+  ohne_forderung: Bool;
   created_at: string;
   updated_at: string;
   created_by: number | null;

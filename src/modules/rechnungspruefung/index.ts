@@ -1,11 +1,32 @@
 import type { KgvModule } from '../manifest';
+import { RECHNUNGEN_EDIT, RECHNUNGEN_VIEW, VERSICHERUNGEN_EDIT, VERSICHERUNGEN_VIEW } from './rights';
+import { kontoauszugRoutes } from './routes/kontoauszug';
+import { mahnungenRoutes } from './routes/mahnungen';
+import { ratenRoutes } from './routes/raten';
+import { rechnungenRoutes } from './routes/rechnungen';
+import { rechnungsuebersichtRoutes } from './routes/rechnungsuebersicht';
+import { versicherungenRoutes } from './routes/versicherungen';
+import { zahlungenRoutes } from './routes/zahlungen';
+import { zuKlaerenRoutes } from './routes/zuKlaeren';
 
 /**
- * Rechnungsprüfung: receivables (Rechnungen) with their positions and numbers, insurances. Issue 14's
- * billing runs create receivables through services/index.ts; the screens and calls of §7
- * Rechnungspruefung arrive with issue 15 (CONTEXT.md).
+ * Rechnungsprüfung: receivables (Rechnungen) with their positions and numbers, payments (allocations
+ * of cash-book entries), credits, instalments, reminders, insurances (issues 14 and 15; CONTEXT.md).
  */
 export const rechnungspruefungModule: KgvModule = {
   name: 'rechnungspruefung',
-  routes: [],
+  routes: [
+    ...rechnungenRoutes,
+    ...rechnungsuebersichtRoutes,
+    ...zahlungenRoutes,
+    ...zuKlaerenRoutes,
+    ...mahnungenRoutes,
+    ...ratenRoutes,
+    ...kontoauszugRoutes,
+    ...versicherungenRoutes,
+  ],
+  entities: {
+    Rechnung: { label: 'Rechnung', view: RECHNUNGEN_VIEW, edit: RECHNUNGEN_EDIT },
+    Versicherung: { label: 'Versicherung', view: VERSICHERUNGEN_VIEW, edit: VERSICHERUNGEN_EDIT },
+  },
 };

@@ -1,5 +1,5 @@
 // Row types of the tables Rechnungspruefung owns (CONTEXT.md; ADR 0005). The billing runs of issue
-// 14 create receivables through services/index.ts; issue 15 adds payments and reminders.
+// 14 create receivables through services/index.ts; issue 15 adds payments, instalments and reminders.
 
 export type RechnungArt =
   | 'Zahlungsvorschreibung'
@@ -66,11 +66,50 @@ export type VersicherungRow = {
   updated_at: string;
 };
 
+/** Part of a cash-book entry paying a receivable, or parked as an address's credit (Guthaben). */
+export type ZuordnungRow = {
+  id: number;
+  kassabuch_id: number | null;
+  rechnung_id: number | null;
+  adresse_id: number | null;
+  art: 'zahlung' | 'guthaben';
+  quelle: 'bank' | 'manuell' | 'barzahlung' | 'verrechnung' | 'storno';
+  /** Signed like the money. BIGINT: may answer a string on MySQL. */
+  betrag_cent: number | string;
+  verrechnung_id: string | null;
+  benutzer: string;
+  created_at: string;
+};
+
+export type RechnungRateRow = {
+  id: number;
+  rechnung_id: number;
+  nummer: number;
+  faellig_am: string;
+  betrag_cent: number | string;
+};
+
+export type MahnungRow = {
+  id: number;
+  rechnung_id: number;
+  stufe: number;
+  datum: string;
+  offen_cent: number | string;
+  gebuehr_cent: number | string;
+  zinsen_cent: number | string;
+  zinsen_bis: string | null;
+  benutzer: string;
+  created_at: string;
+};
+
 declare module 'knex/types/tables' {
   interface Tables {
     rechnungen: RechnungRow;
     rechnung_positionen: RechnungPositionRow;
     rechnungsnummern: RechnungsnummerRow;
     versicherungen: VersicherungRow;
+    zuordnungen: ZuordnungRow;
+    rechnung_raten: RechnungRateRow;
+    mahnungen: MahnungRow;
   }
 }

@@ -1,10 +1,10 @@
 import { type Zippable, zipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
+import { zahlscheinQr } from '../../../platform/brief/briefBausteine';
 import type { Db } from '../../../platform/db/db';
-import { epcQrPayload, qrDataUrl } from '../../../platform/payment';
 import { htmlDocument } from '../../../platform/pdf';
 import type { AppServices } from '../../../platform/services';
-import { getVereinseinstellungen } from '../../vereinseinstellungen/services';
+import { briefVerein, getVereinseinstellungen } from '../../vereinseinstellungen/services';
 import type { LaufArt, ZvEintrag } from '../schema/zvData';
 import { Brief, type BriefTexte, type BriefVerein, type BriefZahlschein, briefCss } from './briefVorlage';
 
@@ -36,11 +36,6 @@ export type BriefKontext = { verein: BriefVerein; texte: BriefTexte };
 export async function briefKontext(services: AppServices, opts: BriefOptionen): Promise<BriefKontext> {
   const db = opts.db ?? services.db;
   const s = await getVereinseinstellungen(services, db);
-  const a = s.adresse;
-  const plzOrt = [a.plz, a.ort].filter(Boolean).join(' ');
-  const zeilen = [a.zusatz, a.strasse, plzOrt, a.zvrZahl ? `ZVR ${a.zvrZahl}` : '']
-    .map((z) => (z ?? '').trim())
-    .filter(Boolean);
   const art = opts.art ?? 'Zahlungsvorschreibung';
   const texte: BriefTexte =
     art === 'Zahlungsvorschreibung'
@@ -52,61 +47,12 @@ export async function briefKontext(services: AppServices, opts: BriefOptionen): 
         ? { einleitung: s.texte2.wasserrechnungText ?? '', schluss: '' }
         : { einleitung: s.texte.rechnungText ?? '', schluss: '' };
   return {
-    verein: {
-      name: a.name,
-      zeilen,
-      absender: [a.name, a.strasse, plzOrt].filter(Boolean).join(' · '),
-      ort: a.ort ?? '',
-      // The EPC payee is at most 70 characters (code points, as the payment helper counts them).
-      empfaenger: Array.from((s.bank.kontoinhaber ?? '').trim() || a.name)
-        .slice(0, 70)
-        .join(''),
-      iban: s.bank.iban ?? '',
-      bic: s.bank.bic ?? '',
-      bankname: s.bank.bankname ?? '',
-      logo: await logoDataUrl(services, db, s.iconFile.fileId),
-    },
+    verein: await briefVerein(services, db),
     texte,
   };
 }
 
-async function logoDataUrl(services: AppServices, db: Db, fileId: number | null): Promise<string | null> {
-  if (fileId === null) return null;
-  const row = (await db('files').where({ id: fileId }).first('sha256', 'mime')) as
-    | { sha256: string; mime: string }
-    | undefined;
-  if (!row) return null;
-  try {
-    const bytes = await services.files.read(row);
-    return `data:${row.mime};base64,${bytes.toString('base64')}`;
-  } catch (error) {
-    // A missing logo file must not stop a print run: the letters go out without it.
-    services.log.warn('briefe: logo not readable', { fileId, error: String(error) });
-    return null;
-  }
-}
-
-/** The EPC QR code of one receivable as data: URL, or null when the club's account cannot make one. */
-export async function zahlscheinQr(
-  verein: BriefVerein,
-  betragCent: number,
-  zahlungsreferenz: string,
-): Promise<string | null> {
-  if (betragCent <= 0 || !verein.iban) return null;
-  try {
-    const payload = epcQrPayload({
-      bic: verein.bic || null,
-      name: verein.empfaenger,
-      iban: verein.iban,
-      amountCents: betragCent,
-      reference: zahlungsreferenz,
-    });
-    return await qrDataUrl(payload);
-  } catch {
-    // Invalid bank data is a problem the run's check reports; the slip then shows the data without code.
-    return null;
-  }
-}
+export { zahlscheinQr };
 
 const istEntwurf = (e: ZvEintrag, opts: BriefOptionen) => opts.entwurf ?? (e.rechnungen.length === 0 && !e.rechnungId);
 

@@ -1,7 +1,8 @@
-// The public face of Rechnungspruefung: what the billing runs (issue 14) may call. Issue 15 adds
-// receivables, payments, reminders and insurances around the same tables.
+// The public face of Rechnungspruefung: what other modules may call — the billing runs (issue 14)
+// create receivables; Kassa's bank import and cash book reach payments through the hooks this
+// module registers (issue 15); the mail issue reads reminders and statements.
 
-/** Receivables still to be paid (payment slips; until issue 15: every one with an amount to pay). */
+/** Receivables still to be paid (payment slips, reminders): open = amount − allocated payments. */
 export { type OffeneRechnung, offeneRechnungen } from './offeneRechnungen';
 /** Creates receivables with gapless numbers YYYY-NNNNN and their RF references (inside the caller's transaction). */
 export {
@@ -11,3 +12,13 @@ export {
   type NeueRechnungPosition,
   rechnungsnummer,
 } from './rechnungenAnlegen';
+/** Paid/open/status derived from the allocations. */
+export {
+  bezahltJeRechnung,
+  bezahltSql,
+  type Rate,
+  RECHNUNG_STATUS,
+  type RechnungStatus,
+  rechnungStatus,
+  ueberfaelligCent,
+} from './rechnungStand';

@@ -1,4 +1,7 @@
 // The public face of the vereinseinstellungen module: other modules and src/app.ts import only this.
+
+/** The club's head, payee and bank account for letters (payment request, invoices, reminders). */
+export { briefVerein } from './briefVerein';
 export {
   abstellplatzKategorienById,
   deleteAbstellplatzKategorie,
