@@ -12,6 +12,10 @@ export {
   type NeueRechnungPosition,
   rechnungsnummer,
 } from './rechnungenAnlegen';
+/** The one reader of receivables (filter of GetRechnungen; paid/open/overdue derived) — S2/S3 reuse it. */
+export { type LadeOptionen, ladeRechnung, ladeRechnungDetail, ladeRechnungen } from './rechnungenLaden';
+/** Marks receivables as sent (printed/mailed): then they can no longer be deleted. */
+export { markiereVersendet } from './rechnungenVersendet';
 /** Paid/open/status derived from the allocations. */
 export {
   bezahltJeRechnung,
