@@ -13,7 +13,13 @@ export {
   rechnungsnummer,
 } from './rechnungenAnlegen';
 /** The one reader of receivables (filter of GetRechnungen; paid/open/overdue derived) — S2/S3 reuse it. */
-export { type LadeOptionen, ladeRechnung, ladeRechnungDetail, ladeRechnungen } from './rechnungenLaden';
+export {
+  type LadeOptionen,
+  ladeRechnung,
+  ladeRechnungDetail,
+  ladeRechnungen,
+  ladeRechnungenNachIds,
+} from './rechnungenLaden';
 /** Marks receivables as sent (printed/mailed): then they can no longer be deleted. */
 export { markiereVersendet } from './rechnungenVersendet';
 /** Paid/open/status derived from the allocations. */

@@ -233,3 +233,8 @@ export async function ladeRechnungDetail(db: Db, id: number, stichtag?: string):
   }));
   return { ...r, zahlungen, mahnungen };
 }
+
+/** The receivables of `ids` whatever their status (by number); the presenter of S2's and S3's answers. */
+export function ladeRechnungenNachIds(db: Db, ids: readonly number[], stichtag?: string): Promise<Rechnung[]> {
+  return ladeRechnungen(db, { IsOffen: false }, { ids, stichtag });
+}
