@@ -77,6 +77,8 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   ),
   '/wasserbuch/wasserrechnungen': lazy(() => import('../modules/abrechnung/wasserrechnungen/WasserrechnungenScreen')),
   '/kassa/kassabuch': lazy(() => import('../modules/kassa/kassabuch/KassabuchScreen')),
+  '/rechnungen/zuklaeren': lazy(() => import('../modules/rechnungen/zuKlaeren/ZuKlaerenScreen')),
+  '/rechnungen/mahnlauf': lazy(() => import('../modules/rechnungen/mahnlauf/MahnlaufScreen')),
   '/kassa/belegsuchen': lazy(() => import('../modules/kassa/belegsuche/BelegsucheScreen')),
   '/kassa/kassabericht': lazy(() => import('../modules/kassa/berichte/KassaberichtScreen')),
   '/kassa/kontobericht': lazy(() => import('../modules/kassa/berichte/KontoberichtScreen')),
