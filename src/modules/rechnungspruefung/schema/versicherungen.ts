@@ -43,6 +43,8 @@ export const versicherungenImportFields = z.object({
   dryRun: queryBool.optional(),
 });
 export type VersicherungenImportFields = z.infer<typeof versicherungenImportFields>;
+/** The same fields as the multipart body's text fields (absent body: none). */
+export const versicherungenImportBody = z.preprocess((v) => v ?? {}, versicherungenImportFields);
 
 // ---- Answers ----
 
