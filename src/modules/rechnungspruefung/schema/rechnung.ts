@@ -204,7 +204,10 @@ export const rechnungBody = strict(
       .array(positionBody, { error: 'Erwartet wird eine Liste von Positionen.' })
       .min(1, 'Bitte mindestens eine Position eingeben.')
       .max(200, 'Höchstens 200 Positionen.')
-      .refine((p) => p.reduce((s, x) => s + x.betragCent, 0) !== 0, 'Der Betrag der Rechnung darf nicht 0 sein.'),
+      .refine(
+        (p) => p.length === 0 || p.reduce((s, x) => s + x.betragCent, 0) !== 0,
+        'Der Betrag der Rechnung darf nicht 0 sein.',
+      ),
     notiz: text(5000, true)
       .nullish()
       .transform((v) => (v ? v : null)),

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucheEintraege } from '../../src/modules/kassa/services';
+import type {
+  DeleteRechnungenFilteredAntwort,
+  Rechnung,
+  RechnungDetail,
+} from '../../src/modules/rechnungspruefung/schema/rechnung';
+import { systemActor } from '../../src/platform/auth/principal';
+import { nowDb } from '../../src/platform/db/db';
+import type { ApiClient } from '../helpers/apiClient';
+import { RB_FAELLIG_AM, type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+// The receivables as the Kassier sees and keeps them (GET GetRechnungen, GetRechnung, POST
+// UpdateRechnung, DELETE DeleteRechnung / DeleteRechnungenFiltered), from the booked payment request
+// of DOMAIN.md's club: filters and their defaults, manual receivables, what a booked one may still
+// change, deleting refused once paid or sent, numbers never reused, rights.
+
+let app: TestApp;
+let rb: RechnungenBeispiel;
+let kassier: ApiClient;
+const R = 'Rechnungspruefung';
+
+/** Pays `betragCent` of a receivable: a bank entry booked through Kassa and its allocation row. */
+async function bezahle(rechnungId: number, betragCent: number, datum = '2026-03-20'): Promise<number> {
+  return app.services.db.transaction(async (trx) => {
+    const [e] = await bucheEintraege(trx, systemActor('Test'), [
+      { datum, betragCent, kontoId: rb.kontoId, buchungskontoId: rb.bk.pacht, text: 'Zahlung' },
+    ]);
+    await trx('zuordnungen').insert({
+      kassabuch_id: e!.id,
+      rechnung_id: rechnungId,
+      adresse_id: null,
+      art: 'zahlung',
+      quelle: 'manuell',
+      betrag_cent: betragCent,
+      verrechnung_id: null,
+      benutzer: 'Test',
+      created_at: nowDb(),
+    });
+    return e!.id;
+  });
+}
+
+const neu = (over: Record<string, unknown> = {}) => ({
+  adresseId: rb.huber,
+  datum: '2026-05-04',
+  faelligAm: '2026-05-31',
+  positionen: [
+    { text: 'Schlüssel Gartentor', betragCent: 1_500, steuersatz: 0, buchungskontoId: rb.bk.mitgliedsbeitrag },
+    { text: 'Stromanteil', betragCent: 2_480, steuersatz: 20 },
+  ],
+  ...over,
+});
+
+beforeAll(async () => {
+  app = await startTestApp();
+  rb = await seedRechnungenBeispiel(app.services);
+  kassier = await app.signedIn(['Kassier']);
+});
+afterAll(() => app?.stop());
+
+describe('GetRechnungen', () => {
+  it('lists the open receivables by number with paid, open, status; IsOffen defaults to open only', async () => {
+    const alle = await kassier.get<Rechnung[]>(`${R}/GetRechnungen`);
+    expect(alle.status).toBe(200);
+    expect(alle.body.map((r) => r.nummer)).toEqual(
+      Array.from({ length: 17 }, (_, i) => `2026-${String(i + 1).padStart(5, '0')}`),
+    );
+    const huber = alle.body.find((r) => r.id === rb.huberRechnung.id)!;
+    expect(huber).toMatchObject({
+      art: 'Zahlungsvorschreibung',
+      adresseId: rb.huber,
+      faelligAm: RB_FAELLIG_AM,
+      betragCent: 139_779,
+      bezahltCent: 0,
+      offenCent: 139_779,
+      status: 'offen',
+      mahnstufe: 0,
+      bearbeitbar: 'termine',
+      loeschbar: true,
+    });
+    expect(huber.positionen.reduce((s, p) => s + p.betragCent, 0)).toBe(139_779);
+    expect(huber.zahlungsreferenz).toMatch(/^RF\d\d/);
+    // Overdue today (the test runs after 31 March 2026).
+    expect(huber.ueberfaelligCent).toBe(139_779);
+  });
+
+  it('filters by text (name, number, position, case-insensitive), plot, address, status and due', async () => {
+    const q = (query: Record<string, string>) =>
+      kassier.get<Rechnung[]>(`${R}/GetRechnungen`, query).then((r) => r.body.map((x) => x.nummer));
+    const huberNr = rb.huberRechnung.nummer;
+    expect(await q({ Bezeichnung: huberNr })).toEqual([huberNr]);
+    expect(await q({ AdressenID: String(rb.huber) })).toEqual([huberNr]);
+    expect(await q({ Bezeichnung: 'PACHTZINS' })).toHaveLength(17);
+    expect(await q({ DatumVon: '2026-03-02' })).toEqual([]);
+    expect(await q({ IsFaellig: 'true' })).toHaveLength(17);
+    expect(await q({ Mahnstufe: '1' })).toEqual([]);
+    const bad = await kassier.get<{ errors: Record<string, string[]> }>(`${R}/GetRechnungen`, {
+      Status: 'egal',
+      DatumVon: '2026-02-30',
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['query.DatumVon', 'query.Status.0']);
+  });
+
+  it('a part payment makes it teilbezahlt, a full one bezahlt — then it drops out of the default list', async () => {
+    const [a, b] = rb.lauf.rechnungen.filter((r) => r.id !== rb.huberRechnung.id);
+    await bezahle(a!.id, 50_000);
+    await bezahle(b!.id, b!.betragCent);
+    const liste = (await kassier.get<Rechnung[]>(`${R}/GetRechnungen`)).body;
+    expect(liste.find((r) => r.id === a!.id)).toMatchObject({
+      bezahltCent: 50_000,
+      offenCent: a!.betragCent - 50_000,
+      status: 'teilbezahlt',
+      loeschbar: false,
+    });
+    expect(liste.find((r) => r.id === b!.id)).toBeUndefined();
+    const bezahlt = (await kassier.get<Rechnung[]>(`${R}/GetRechnungen`, { Status: 'bezahlt' })).body;
+    expect(bezahlt.map((r) => r.id)).toEqual([b!.id]);
+    const alle = (await kassier.get<Rechnung[]>(`${R}/GetRechnungen`, { IsOffen: '0' })).body;
+    expect(alle).toHaveLength(17);
+
+    const detail = await kassier.get<RechnungDetail>(`${R}/GetRechnung`, { id: String(a!.id) });
+    expect(detail.body.zahlungen).toEqual([
+      expect.objectContaining({ betragCent: 50_000, datum: '2026-03-20', quelle: 'manuell', text: 'Zahlung' }),
+    ]);
+    expect(detail.body.zahlungen[0]!.belegnummer).toBeGreaterThan(0);
+    expect(detail.body.mahnungen).toEqual([]);
+    expect((await kassier.get(`${R}/GetRechnung`, { id: '999999' })).status).toBe(404);
+  });
+});
+
+describe('UpdateRechnung', () => {
+  it('creates a manual receivable with the next number of its year, RF reference and history', async () => {
+    const res = await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu());
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      nummer: '2026-00018',
+      art: 'manuell',
+      laufId: null,
+      betragCent: 3_980,
+      offenCent: 3_980,
+      status: 'offen',
+      bearbeitbar: 'alles',
+      loeschbar: true,
+      faelligAm: '2026-05-31',
+    });
+    expect(res.body.adresseName).toContain('Huber');
+    expect(res.body.positionen.map((p) => [p.text, p.betragCent, p.steuersatz, p.art])).toEqual([
+      ['Schlüssel Gartentor', 1_500, 0, 'manuell'],
+      ['Stromanteil', 2_480, 20, 'manuell'],
+    ]);
+    const hist = await kassier.get<{ action: string }[]>('Common/GetHistory', {
+      entityType: 'Rechnung',
+      entityID: String(res.body.id),
+    });
+    expect(hist.body.map((h) => h.action)).toContain('create');
+  });
+
+  it('changes everything of an untouched manual receivable (optimistic version), not its year', async () => {
+    const r = (await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu())).body;
+    const geaendert = await kassier.post<Rechnung>(`${R}/UpdateRechnung`, {
+      ...r,
+      positionen: [{ text: 'Stromanteil 2026', betragCent: 3_000, steuersatz: 20 }],
+      notiz: 'laut Zähler',
+    });
+    expect(geaendert.status).toBe(200);
+    expect(geaendert.body).toMatchObject({ betragCent: 3_000, notiz: 'laut Zähler', version: r.version + 1 });
+    const alt = await kassier.post<{ code: string }>(`${R}/UpdateRechnung`, { ...r, notiz: 'zu spät' });
+    expect(alt.status).toBe(409);
+    expect(alt.body.code).toBe('version_conflict');
+    const jahr = await kassier.post<{ errors: Record<string, string[]> }>(`${R}/UpdateRechnung`, {
+      ...geaendert.body,
+      datum: '2027-01-02',
+      faelligAm: '2027-01-31',
+    });
+    expect(jahr.status).toBe(422);
+    expect(jahr.body.errors.datum).toBeDefined();
+  });
+
+  it('refuses no position, an amount of 0, unknown references with 422 per field; nothing written', async () => {
+    const vorher = await app.services.db('rechnungen').count({ n: '*' }).first();
+    const leer = await kassier.post<{ errors: Record<string, string[]> }>(
+      `${R}/UpdateRechnung`,
+      neu({ positionen: [] }),
+    );
+    expect(leer.status).toBe(422);
+    expect(leer.body.errors.positionen).toEqual(['Bitte mindestens eine Position eingeben.']);
+    const null0 = await kassier.post<{ errors: Record<string, string[]> }>(
+      `${R}/UpdateRechnung`,
+      neu({
+        positionen: [
+          { text: 'a', betragCent: 100, steuersatz: 0 },
+          { text: 'b', betragCent: -100, steuersatz: 0 },
+        ],
+      }),
+    );
+    expect(null0.status).toBe(422);
+    expect(null0.body.errors.positionen).toEqual(['Der Betrag der Rechnung darf nicht 0 sein.']);
+    const ref = await kassier.post<{ errors: Record<string, string[]> }>(
+      `${R}/UpdateRechnung`,
+      neu({ adresseId: 999_999, parzelleId: 999_999, faelligAm: '2026-05-01' }),
+    );
+    expect(ref.status).toBe(422);
+    expect(Object.keys(ref.body.errors).sort()).toEqual(['adresseId', 'faelligAm', 'parzelleId']);
+    expect(await app.services.db('rechnungen').count({ n: '*' }).first()).toEqual(vorher);
+  });
+
+  it('a booked receivable changes only due date, reminder stop and note (409 rechnung_gebucht otherwise)', async () => {
+    const r = (await kassier.get<RechnungDetail>(`${R}/GetRechnung`, { id: String(rb.huberRechnung.id) })).body;
+    expect(r.bearbeitbar).toBe('termine');
+    const ok = await kassier.post<Rechnung>(`${R}/UpdateRechnung`, {
+      ...r,
+      faelligAm: '2026-04-30',
+      mahnsperreBis: '2026-06-30',
+      notiz: 'Ratenzahlung vereinbart',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ faelligAm: '2026-04-30', mahnsperreBis: '2026-06-30', betragCent: 139_779 });
+    const nein = await kassier.post<{ code: string; felder: string[]; title: string }>(`${R}/UpdateRechnung`, {
+      ...ok.body,
+      datum: '2026-03-02',
+      positionen: [{ text: 'weniger', betragCent: 100, steuersatz: 0 }],
+    });
+    expect(nein.status).toBe(409);
+    expect(nein.body.code).toBe('rechnung_gebucht');
+    expect(nein.body.felder).toEqual(['datum', 'positionen']);
+    expect(nein.body.title).toContain('Datum, Positionen');
+    const hist = await kassier.get<{ action: string; changed: string[] }[]>('Common/GetHistory', {
+      entityType: 'Rechnung',
+      entityID: String(r.id),
+    });
+    expect(hist.body.find((h) => h.action === 'update')?.changed).toEqual(
+      expect.arrayContaining(['faelligAm', 'mahnsperreBis', 'notiz']),
+    );
+  });
+});
+
+describe('DeleteRechnung', () => {
+  it('deletes an unpaid, unsent manual receivable; its number is never given again', async () => {
+    const r = (await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu())).body;
+    expect((await kassier.delete(`${R}/DeleteRechnung`, { id: String(r.id) })).status).toBe(204);
+    expect((await kassier.get(`${R}/GetRechnung`, { id: String(r.id) })).status).toBe(404);
+    const next = (await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu())).body;
+    expect(next.nummer > r.nummer).toBe(true);
+  });
+
+  it('refuses once paid (409 rechnung_bezahlt) or sent (409 rechnung_versendet)', async () => {
+    const r = (await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu())).body;
+    await bezahle(r.id, 1_000);
+    const bezahlt = await kassier.delete<{ code: string }>(`${R}/DeleteRechnung`, { id: String(r.id) });
+    expect(bezahlt.status).toBe(409);
+    expect(bezahlt.body.code).toBe('rechnung_bezahlt');
+    const s = (await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu())).body;
+    await app.services.db('rechnungen').where({ id: s.id }).update({ versendet_am: nowDb() });
+    const versendet = await kassier.delete<{ code: string }>(`${R}/DeleteRechnung`, { id: String(s.id) });
+    expect(versendet.status).toBe(409);
+    expect(versendet.body.code).toBe('rechnung_versendet');
+    expect((await kassier.get(`${R}/GetRechnung`, { id: String(s.id) })).status).toBe(200);
+  });
+
+  it('DeleteRechnungenFiltered deletes the deletable ones of the filter and names the others (dryRun first)', async () => {
+    const a = (await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu({ adresseId: rb.adressen[3] }))).body;
+    const b = (await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu({ adresseId: rb.adressen[3] }))).body;
+    await bezahle(b.id, 500);
+    const filter = { AdressenID: rb.adressen[3], Art: 'manuell' };
+    const probe = await kassier.request<DeleteRechnungenFilteredAntwort>('DELETE', `${R}/DeleteRechnungenFiltered`, {
+      body: { ...filter, dryRun: true },
+    });
+    expect(probe.status).toBe(200);
+    expect(probe.body).toEqual({
+      geloescht: [{ id: a.id, nummer: a.nummer }],
+      uebersprungen: [{ id: b.id, nummer: b.nummer, grund: 'bezahlt' }],
+    });
+    expect((await kassier.get(`${R}/GetRechnung`, { id: String(a.id) })).status).toBe(200);
+    const echt = await kassier.request<DeleteRechnungenFilteredAntwort>('DELETE', `${R}/DeleteRechnungenFiltered`, {
+      body: filter,
+    });
+    expect(echt.body).toEqual(probe.body);
+    expect((await kassier.get(`${R}/GetRechnung`, { id: String(a.id) })).status).toBe(404);
+    expect((await kassier.get(`${R}/GetRechnung`, { id: String(b.id) })).status).toBe(200);
+  });
+});
+
+describe('rights', () => {
+  it('reading needs Rechnungspruefung.View, writing Edit', async () => {
+    const ohne = await app.signedIn(['Wasserwart']);
+    expect((await ohne.get(`${R}/GetRechnungen`)).status).toBe(403);
+    expect((await ohne.post(`${R}/UpdateRechnung`, neu())).status).toBe(403);
+    expect((await ohne.delete(`${R}/DeleteRechnung`, { id: String(rb.huberRechnung.id) })).status).toBe(403);
+  });
+});
