@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protokolliere } from '../../src/modules/abrechnung/services';
 import { bucheEintraege } from '../../src/modules/kassa/services';
 import type {
   DeleteRechnungenFilteredAntwort,
@@ -258,6 +259,21 @@ describe('DeleteRechnung', () => {
     expect(versendet.status).toBe(409);
     expect(versendet.body.code).toBe('rechnung_versendet');
     expect((await kassier.get(`${R}/GetRechnung`, { id: String(s.id) })).status).toBe(200);
+  });
+
+  it('a letter printed from the run (its protocol) marks the receivable sent: no longer deletable', async () => {
+    const r = rb.lauf.rechnungen[5]!;
+    expect((await kassier.get<Rechnung>(`${R}/GetRechnung`, { id: String(r.id) })).body.loeschbar).toBe(true);
+    await app.services.db.transaction((trx) =>
+      protokolliere(trx, systemActor('Test'), rb.lauf.laufId, [
+        { rechnungId: r.id, adresseId: r.adresseId, adresseName: 'x', aktion: 'gedruckt', status: 'ok' },
+      ]),
+    );
+    const nachher = (await kassier.get<Rechnung>(`${R}/GetRechnung`, { id: String(r.id) })).body;
+    expect(nachher.loeschbar).toBe(false);
+    expect(nachher.versendetAm).not.toBeNull();
+    const nein = await kassier.delete<{ code: string }>(`${R}/DeleteRechnung`, { id: String(r.id) });
+    expect(nein.body.code).toBe('rechnung_versendet');
   });
 
   it('DeleteRechnungenFiltered deletes the deletable ones of the filter and names the others (dryRun first)', async () => {

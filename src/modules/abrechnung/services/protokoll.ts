@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb, toIso } from '../../../platform/db/db';
 import { insertInChunks } from '../../../platform/db/insertInChunks';
+import { markiereVersendet } from '../../rechnungspruefung/services';
 import type { Protokoll, ProtokollZeile } from '../schema/protokoll';
 import type { ZvEintrag } from '../schema/zvData';
 import type { VersandprotokollRow } from '../tables';
@@ -45,6 +46,12 @@ export async function protokolliere(
       benutzer: actor.name,
       zeitpunkt,
     })),
+  );
+  // A printed or mailed receivable is in the member's hands: it may no longer be deleted (issue 15).
+  const versendet = zeilen.filter((z) => z.status === 'ok' && (z.aktion === 'gedruckt' || z.aktion === 'email'));
+  await markiereVersendet(
+    db,
+    versendet.map((z) => z.rechnungId).filter((id): id is number => id != null),
   );
 }
 
