@@ -194,7 +194,7 @@ describe('the app shell in the browser', () => {
     await rechnungen.waitFor();
     expect(await rechnungen.innerText()).toContain('in Arbeit');
     expect(await rechnungen.getAttribute('aria-describedby')).toBeTruthy();
-    for (const name of ['Versicherungen', 'Vorschreibung per E-Mail', 'Serienbrief', 'E-Mail-Vorlagen']) {
+    for (const name of ['Vorschreibung per E-Mail', 'Serienbrief', 'E-Mail-Vorlagen']) {
       expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).toContain('in Arbeit');
     }
     for (const name of [
