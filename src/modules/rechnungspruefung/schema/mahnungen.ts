@@ -111,6 +111,8 @@ export type MahnlaufVorschau = z.infer<typeof mahnlaufVorschau>;
 export const mahnlaufBody = z.object({
   datum: isoDate,
   calc: z.boolean({ error: 'Erwartet wird true oder false.' }).optional(),
+  /** The preview's minimum days (default 14): the ids are checked against the preview with the same value. */
+  mindestTage: z.number({ error: 'Erwartet wird eine ganze Zahl.' }).int().min(0).max(3650).optional(),
   rechnungIds: z
     .array(z.number({ error: 'Erwartet wird eine Nummer.' }).int().positive(), {
       error: 'Erwartet wird eine Liste von Rechnungen.',

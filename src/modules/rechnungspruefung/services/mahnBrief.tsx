@@ -1,0 +1,164 @@
+import {
+  anredeZeile,
+  anschriftZeilen,
+  type BriefAnschrift,
+  type BriefVerein,
+  type BriefZahlschein,
+  briefCss,
+  VereinsKopf,
+  Zahlschein,
+} from '../../../platform/brief/briefBausteine';
+import { formatGermanDate } from '../../../platform/dates';
+import { formatEuro } from '../../../platform/money';
+import { formatRf } from '../../../platform/payment';
+import { MAHNSTUFE_TITEL } from '../schema/mahnungen';
+
+// The reminder letter (Zahlungserinnerung, Mahnung, Letzte Mahnung): the club's head, the recipient
+// in the window (level 3 goes as a registered letter: „Eingeschrieben“ above the address), the
+// level's title, a sentence per level and the club's own text (Einstellungen → Texte → Mahnung), a
+// table of what is owed — the receivable, what was paid, every fee and interest charged so far with
+// its days and rate, the open amount — and a payment slip with the EPC QR code for the open amount.
+// Level 3 names the consequence: the termination of the sub-lease under § 12 Abs. 2 KlGG.
+
+export type MahnBriefZeile = { text: string; betragCent: number };
+
+export type MahnBriefDaten = {
+  stufe: number;
+  datum: string;
+  nummer: string;
+  zahlungsreferenz: string;
+  rechnungDatum: string;
+  faelligAm: string;
+  name: string;
+  anschrift: BriefAnschrift;
+  /** The receivable without reminder fees and interest. */
+  hauptforderungCent: number;
+  /** Fees and interest charged up to and including this reminder, in order. */
+  zuschlaege: MahnBriefZeile[];
+  bezahltCent: number;
+  offenCent: number;
+  /** Pay by this day (the reminder's date plus the club's Zahlungsziel). */
+  zahlbarBis: string;
+  /** The preview of GET Mahnungen: „ENTWURF“, nothing written yet. */
+  entwurf: boolean;
+};
+
+export const mahnBriefCss = `${briefCss}
+.eingeschrieben { font-weight: bold; letter-spacing: 0.5pt; margin-bottom: 1mm; }
+table.mahnung { margin-top: 2mm; }
+table.mahnung tr.offen td { font-weight: bold; border-top: 0.8pt solid #000; font-size: 11.5pt; }
+.klgg { margin-top: 4mm; padding: 2mm 3mm; border: 0.6pt solid #000; }
+`;
+
+const euro = (cent: number) => formatEuro(cent, { nbsp: false });
+
+/** The sentence that opens each level's letter. */
+function einleitung(d: MahnBriefDaten): string {
+  const rechnung = `unsere Rechnung ${d.nummer} vom ${formatGermanDate(d.rechnungDatum)}, fällig am ${formatGermanDate(d.faelligAm)}`;
+  switch (d.stufe) {
+    case 1:
+      return `bei der Durchsicht unserer Buchhaltung haben wir festgestellt, dass ${rechnung}, noch nicht vollständig bezahlt ist. Sicher haben Sie die Zahlung nur übersehen.`;
+    case 2:
+      return `trotz unserer Zahlungserinnerung ist ${rechnung}, noch nicht vollständig bezahlt. Wir ersuchen Sie dringend, den offenen Betrag zu überweisen.`;
+    default:
+      return `trotz Zahlungserinnerung und Mahnung ist ${rechnung}, noch immer nicht vollständig bezahlt. Dies ist unsere letzte Mahnung.`;
+  }
+}
+
+export function MahnBrief({
+  verein,
+  text,
+  d,
+  zahlschein,
+}: {
+  verein: BriefVerein;
+  text: string;
+  d: MahnBriefDaten;
+  zahlschein: BriefZahlschein | null;
+}) {
+  const titel = MAHNSTUFE_TITEL[d.stufe] ?? 'Mahnung';
+  return (
+    <div className="brief">
+      {d.entwurf ? <div className="entwurf">ENTWURF</div> : null}
+      <VereinsKopf verein={verein} />
+      <div className="fenster">
+        <div className="absender">{verein.absender}</div>
+        {d.stufe >= 3 ? <div className="eingeschrieben">Eingeschrieben</div> : null}
+        {anschriftZeilen(d.anschrift, d.name).map((z, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: address lines may repeat
+          <div key={i}>{z}</div>
+        ))}
+      </div>
+      <dl className="meta">
+        <dt>Datum</dt>
+        <dd>
+          {verein.ort ? `${verein.ort}, am ` : ''}
+          {formatGermanDate(d.datum)}
+        </dd>
+        <dt>Rechnungsnummer</dt>
+        <dd>{d.nummer}</dd>
+        <dt>Zahlungsreferenz</dt>
+        <dd>{formatRf(d.zahlungsreferenz)}</dd>
+        <dt>Fällig seit</dt>
+        <dd>{formatGermanDate(d.faelligAm)}</dd>
+      </dl>
+      <h1>{titel}</h1>
+      <div className="texte">
+        <p>{anredeZeile(d.anschrift)}</p>
+        <p>{einleitung(d)}</p>
+        {text ? <p>{text}</p> : null}
+      </div>
+      <table className="positionen mahnung">
+        <thead>
+          <tr>
+            <th>Text</th>
+            <th className="money">Betrag</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              Rechnung {d.nummer} vom {formatGermanDate(d.rechnungDatum)}
+            </td>
+            <td className="money">{euro(d.hauptforderungCent)}</td>
+          </tr>
+          {d.zuschlaege.map((z, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the charges' order is fixed
+            <tr key={i}>
+              <td>{z.text}</td>
+              <td className="money">{euro(z.betragCent)}</td>
+            </tr>
+          ))}
+          <tr>
+            <td>abzüglich bereits bezahlt</td>
+            <td className="money">{euro(-d.bezahltCent)}</td>
+          </tr>
+          <tr className="offen">
+            <td>Offener Betrag</td>
+            <td className="money">{euro(d.offenCent)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="faellig">
+        Bitte überweisen Sie den offenen Betrag von {euro(d.offenCent)} bis {formatGermanDate(d.zahlbarBis)} mit der
+        angegebenen Zahlungsreferenz. Sollten Sie in der Zwischenzeit bezahlt haben, betrachten Sie dieses Schreiben
+        bitte als gegenstandslos.
+      </p>
+      {d.stufe >= 3 ? (
+        <p className="klgg">
+          Wir weisen Sie darauf hin, dass der Verein den Unterpachtvertrag gemäß § 12 Abs. 2 Kleingartengesetz kündigen
+          kann, wenn Sie nach dieser Mahnung mit der Zahlung länger als einen Monat im Rückstand sind. Bitte bezahlen
+          Sie den offenen Betrag daher unbedingt bis {formatGermanDate(d.zahlbarBis)}.
+        </p>
+      ) : null}
+      <div className="texte">
+        <p>Mit freundlichen Grüßen{'\n'}der Vorstand</p>
+      </div>
+      {zahlschein ? (
+        <div className="zahlscheine">
+          <Zahlschein verein={verein} schein={zahlschein} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import type { BriefAnschrift, BriefVerein } from '../../../platform/brief/briefBausteine';
+import { zahlscheinQr } from '../../../platform/brief/briefBausteine';
+import { addDays, dateOf } from '../../../platform/dates';
+import type { Db } from '../../../platform/db/db';
+import { notFound } from '../../../platform/errors';
+import { htmlDocument } from '../../../platform/pdf';
+import type { AppServices } from '../../../platform/services';
+import { getAdresse } from '../../stammdaten/services';
+import { briefVerein, readSection } from '../../vereinseinstellungen/services';
+import { MAHNSTUFE_TITEL } from '../schema/mahnungen';
+import type { MahnungRow, RechnungPositionRow, RechnungRow } from '../tables';
+import { MahnBrief, type MahnBriefDaten, type MahnBriefZeile, mahnBriefCss } from './mahnBrief';
+import { MAHN_POSITION_ARTEN, type MahnPlan, type MahnStand } from './mahnStand';
+import { zinsenText } from './mahnungen';
+
+// The reminder letters as PDF. A stored reminder prints again exactly as it went out: its row keeps
+// the level, date and open amount; the fees and interest are the receivable's reminder positions in
+// the order the reminders added them (each reminder added its fee, then its interest, when > 0).
+
+const LEERE_ANSCHRIFT: BriefAnschrift = {
+  anrede: '',
+  titel: '',
+  vorname: '',
+  nachname: '',
+  strasse: '',
+  plz: '',
+  ort: '',
+  land: '',
+};
+
+async function anschrift(db: Db, adresseId: number): Promise<BriefAnschrift> {
+  try {
+    const a = await getAdresse(db, adresseId);
+    return {
+      anrede: a.anrede,
+      titel: a.titel,
+      vorname: a.vorname,
+      nachname: a.nachname,
+      strasse: a.strasse,
+      plz: a.plz,
+      ort: a.ort,
+      land: a.land,
+    };
+  } catch {
+    // An address removed since: the window shows the name the receivable was booked under.
+    return LEERE_ANSCHRIFT;
+  }
+}
+
+type Kopf = Pick<MahnBriefDaten, 'nummer' | 'zahlungsreferenz' | 'rechnungDatum' | 'faelligAm' | 'name' | 'anschrift'>;
+
+async function kopfVon(db: Db, r: RechnungRow): Promise<Kopf> {
+  return {
+    nummer: r.nummer,
+    zahlungsreferenz: r.zahlungsreferenz,
+    rechnungDatum: dateOf(r.datum),
+    faelligAm: dateOf(r.faellig_am),
+    name: r.adresse_name,
+    anschrift: await anschrift(db, Number(r.adresse_id)),
+  };
+}
+
+async function zahlungsziel(db: Db): Promise<number> {
+  return (await readSection(db, 'anzahl')).zahlungszielTage ?? 14;
+}
+
+const istZuschlag = (p: RechnungPositionRow) => (MAHN_POSITION_ARTEN as readonly string[]).includes(p.art);
+
+/** The letter of a reminder not written yet (GET Mahnungen with vorschau): what it would charge. */
+export async function vorschauDaten(db: Db, s: MahnStand, plan: MahnPlan, datum: string): Promise<MahnBriefDaten> {
+  const bisher = (await db('rechnung_positionen').where({ rechnung_id: s.id }).orderBy('sortierung'))
+    .filter(istZuschlag)
+    .map((p) => ({ text: p.text, betragCent: Number(p.betrag_cent) }));
+  const titel = MAHNSTUFE_TITEL[plan.stufe] ?? 'Mahnung';
+  const neu: MahnBriefZeile[] = [];
+  if (plan.gebuehrCent > 0) neu.push({ text: `Mahngebühr (${titel})`, betragCent: plan.gebuehrCent });
+  if (plan.zinsen) neu.push({ text: zinsenText(plan.zinsen), betragCent: plan.zinsen.cent });
+  return {
+    ...(await kopfVon(db, s.row)),
+    stufe: plan.stufe,
+    datum,
+    hauptforderungCent: s.hauptforderungCent,
+    zuschlaege: [...bisher, ...neu],
+    bezahltCent: s.bezahltCent,
+    offenCent: plan.neuOffenCent,
+    zahlbarBis: addDays(datum, await zahlungsziel(db)),
+    entwurf: true,
+  };
+}
+
+/** The letters of stored reminders, in the order of `mahnungIds` (404 when one is missing). */
+export async function gespeicherteDaten(db: Db, mahnungIds: readonly number[]): Promise<MahnBriefDaten[]> {
+  const mahnungen = (await db('mahnungen').whereIn('id', mahnungIds)) as MahnungRow[];
+  const byId = new Map(mahnungen.map((m) => [Number(m.id), m]));
+  const fehlend = mahnungIds.filter((id) => !byId.has(id));
+  if (fehlend.length) throw notFound(`Diese Mahnungen gibt es nicht: ${fehlend.join(', ')}.`);
+  const tage = await zahlungsziel(db);
+  const out: MahnBriefDaten[] = [];
+  for (const id of mahnungIds) {
+    const m = byId.get(id) as MahnungRow;
+    const rechnungId = Number(m.rechnung_id);
+    const r = (await db('rechnungen').where({ id: rechnungId }).first()) as RechnungRow;
+    const positionen = (await db('rechnung_positionen')
+      .where({ rechnung_id: rechnungId })
+      .orderBy('sortierung')) as RechnungPositionRow[];
+    const haupt = positionen.filter((p) => !istZuschlag(p)).reduce((s, p) => s + Number(p.betrag_cent), 0);
+    const gebuehren = positionen.filter((p) => p.art === 'mahngebuehr');
+    const zinsen = positionen.filter((p) => p.art === 'verzugszinsen');
+    const zuschlaege: MahnBriefZeile[] = [];
+    const bisher = (await db('mahnungen')
+      .where({ rechnung_id: rechnungId })
+      .andWhere('id', '<=', id)
+      .orderBy('id')) as MahnungRow[];
+    for (const b of bisher) {
+      const g = Number(b.gebuehr_cent) > 0 ? gebuehren.shift() : undefined;
+      const z = Number(b.zinsen_cent) > 0 ? zinsen.shift() : undefined;
+      for (const p of [g, z]) if (p) zuschlaege.push({ text: p.text, betragCent: Number(p.betrag_cent) });
+    }
+    const offenCent = Number(m.offen_cent);
+    const datum = dateOf(m.datum);
+    out.push({
+      ...(await kopfVon(db, r)),
+      stufe: m.stufe,
+      datum,
+      hauptforderungCent: haupt,
+      zuschlaege,
+      // What was paid when the letter went out: everything it lists minus what it asked for.
+      bezahltCent: haupt + zuschlaege.reduce((s, z) => s + z.betragCent, 0) - offenCent,
+      offenCent,
+      zahlbarBis: addDays(datum, tage),
+      entwurf: false,
+    });
+  }
+  return out;
+}
+
+/** The letters as one PDF, each starting on a new page, each with its slip and EPC QR for the open amount. */
+export async function mahnbriefePdf(
+  services: AppServices,
+  db: Db,
+  briefe: readonly MahnBriefDaten[],
+  titel: string,
+): Promise<Buffer> {
+  const verein: BriefVerein = await briefVerein(services, db);
+  const text = (await readSection(db, 'texte')).mahnungText ?? '';
+  const elemente = await Promise.all(
+    briefe.map(async (d) => {
+      const qr = d.entwurf || d.offenCent <= 0 ? null : await zahlscheinQr(verein, d.offenCent, d.zahlungsreferenz);
+      const schein =
+        d.entwurf || d.offenCent <= 0
+          ? null
+          : { nummer: d.nummer, zahlungsreferenz: d.zahlungsreferenz, betragCent: d.offenCent, qr };
+      return (
+        <MahnBrief key={`${d.nummer}-${d.stufe}-${d.datum}`} verein={verein} text={text} d={d} zahlschein={schein} />
+      );
+    }),
+  );
+  const html = htmlDocument(
+    <main>
+      {elemente.map((el, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the letters' order is the print order
+        <div key={i} style={i === 0 ? undefined : { breakBefore: 'page' }}>
+          {el}
+        </div>
+      ))}
+    </main>,
+    { title: titel, css: mahnBriefCss },
+  );
+  return services.pdf.render(html);
+}
