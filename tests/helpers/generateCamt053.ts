@@ -11,7 +11,22 @@ export type GenerateCamt053Options = {
   anfangCent?: number;
   /** First booking date, YYYY-MM-DD; entries spread over the following days of the year. */
   von?: string;
+  /**
+   * Entries given one by one instead of the generated ones (`eintraege` is then ignored): signed cents
+   * (+ credit), the booking date (default `von`), a structured creditor reference (RF…), an
+   * unstructured remittance text, the counterparty's name and IBAN.
+   */
+  posten?: readonly {
+    betragCent: number;
+    datum?: string;
+    referenz?: string;
+    text?: string;
+    name?: string;
+    iban?: string;
+  }[];
 };
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const euro = (cents: number) =>
   `${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
@@ -31,26 +46,30 @@ export function generateCamt053(options: GenerateCamt053Options): string {
   const start = Date.parse(`${von}T00:00:00Z`);
   let sum = 0;
   const entries: string[] = [];
-  for (let i = 0; i < eintraege; i++) {
-    const datum = new Date(start + Math.floor((i * 360) / Math.max(eintraege, 1)) * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    const credit = i % 3 !== 2;
-    const cents = credit ? 2_500 + (i % 97) * 100 : 1_000 + (i % 53) * 37;
+  const anzahl = options.posten ? options.posten.length : eintraege;
+  for (let i = 0; i < anzahl; i++) {
+    const p = options.posten?.[i];
+    const datum = p
+      ? (p.datum ?? von)
+      : new Date(start + Math.floor((i * 360) / Math.max(anzahl, 1)) * 86_400_000).toISOString().slice(0, 10);
+    const credit = p ? p.betragCent > 0 : i % 3 !== 2;
+    const cents = p ? Math.abs(p.betragCent) : credit ? 2_500 + (i % 97) * 100 : 1_000 + (i % 53) * 37;
     sum += credit ? cents : -cents;
     const nr = String(i + 1).padStart(6, '0');
     const role = credit ? 'Dbtr' : 'Cdtr';
-    const rmt = credit
-      ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>RF18${nr}</Ref></CdtrRefInf></Strd></RmtInf>`
-      : `<RmtInf><Ustrd>Rechnung ${nr}</Ustrd></RmtInf>`;
+    const rmt = p
+      ? `<RmtInf>${p.text ? `<Ustrd>${xml(p.text)}</Ustrd>` : ''}${p.referenz ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${xml(p.referenz)}</Ref></CdtrRefInf></Strd>` : ''}</RmtInf>`
+      : credit
+        ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>RF18${nr}</Ref></CdtrRefInf></Strd></RmtInf>`
+        : `<RmtInf><Ustrd>Rechnung ${nr}</Ustrd></RmtInf>`;
     entries.push(
       `<Ntry><NtryRef>${nr}</NtryRef><Amt Ccy="EUR">${euro(cents)}</Amt><CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>${sts}` +
         `<BookgDt><Dt>${datum}</Dt></BookgDt><ValDt><Dt>${datum}</Dt></ValDt><AcctSvcrRef>GEN-${nr}</AcctSvcrRef>` +
         '<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>' +
         `<NtryDtls><TxDtls><Refs><EndToEndId>E2E-${nr}</EndToEndId></Refs>` +
         `<AmtDtls><TxAmt><Amt Ccy="EUR">${euro(cents)}</Amt></TxAmt></AmtDtls>` +
-        `<RltdPties><${role}>${party(credit ? `Mitglied ${nr}` : `Lieferant ${nr}`)}</${role}>` +
-        `<${role}Acct><Id><IBAN>AT02${String(1_000_000_000_000_000 + i)}</IBAN></Id></${role}Acct></RltdPties>` +
+        `<RltdPties><${role}>${party(xml(p?.name ?? (credit ? `Mitglied ${nr}` : `Lieferant ${nr}`)))}</${role}>` +
+        `<${role}Acct><Id><IBAN>${p?.iban ?? `AT02${String(1_000_000_000_000_000 + i)}`}</IBAN></Id></${role}Acct></RltdPties>` +
         `<RltdAgts><${role}Agt><FinInstnId>${bic('RZOOAT2L')}</FinInstnId></${role}Agt></RltdAgts>` +
         `${rmt}</TxDtls></NtryDtls></Ntry>`,
     );

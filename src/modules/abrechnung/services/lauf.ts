@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import { insertInChunks } from '../../../platform/db/insertInChunks';
 import { conflict } from '../../../platform/errors';
 import { recordHistory } from '../../../platform/history/history';
-import { legeRechnungenAn, type NeueRechnung } from '../../rechnungspruefung/services';
+import { legeRechnungenAn, type NeueRechnung, verrechneGuthaben } from '../../rechnungspruefung/services';
 import type { EinbuchenResponse, LaufArt, LaufStatus, ZvEintrag, ZvPosition } from '../schema/zvData';
 import type { AbrechnungslaufRow } from '../tables';
 
@@ -172,6 +172,12 @@ export async function bucheLauf(db: Db, actor: Actor, input: BucheLaufInput): Pr
     ),
   );
   const angelegt = await legeRechnungenAn(db, neue);
+  // A member's credit (an overpayment, an open credit note) pays the new receivables first (issue 15).
+  await verrechneGuthaben(
+    db,
+    actor,
+    angelegt.map((r) => r.id),
+  );
   const summeCent = angelegt.reduce((s, r) => s + r.betragCent, 0);
   await db('abrechnungslaeufe').where({ id: laufId }).update({ anzahl: angelegt.length, summe_cent: summeCent });
   await insertInChunks(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, queryInt, strict, text } from '../../../platform/validation';
+import type { Rechnung } from './rechnung';
 
 // Request schemas and answer types of the payment calls (docs/api/rechnungspruefung.md "Zahlungen
 // (Zuordnungen)", "Guthaben"). The UI imports the types with `import type` (ADR 0005).
@@ -142,33 +143,14 @@ export type ZahlungEintrag = {
 export const VORSCHLAG_GRUENDE = ['referenz', 'nummer', 'iban', 'betrag', 'name'] as const;
 export type VorschlagGrund = (typeof VORSCHLAG_GRUENDE)[number];
 
-/**
- * A receivable that could take the entry's rest. `R` is the receivable as GetRechnungen answers it
- * (schema/rechnung.ts `Rechnung`).
- */
-export type Vorschlag<R = VorschlagRechnung> = {
-  rechnung: R;
+/** A receivable that could take the entry's rest (the full receivable as GetRechnungen answers it). */
+export type Vorschlag = {
+  rechnung: Rechnung;
   grund: VorschlagGrund;
-  /** A sure match (reference or number, or IBAN with the exact amount). */
+  /** A sure match: the RF reference or the number in the text, or the payer's IBAN with the exact open amount. */
   sicher: boolean;
   /** What to allocate: min(entry rest, open amount). */
   betragCent: number;
-};
-
-/** The fields of a receivable a suggestion needs at least (the answer carries the full Rechnung). */
-export type VorschlagRechnung = {
-  id: number;
-  nummer: string;
-  adresseId: number;
-  adresseName: string;
-  parzelleNummer: string | null;
-  datum: string;
-  faelligAm: string;
-  betragCent: number;
-  bezahltCent: number;
-  offenCent: number;
-  status: 'offen' | 'teilbezahlt' | 'bezahlt';
-  zahlungsreferenz: string;
 };
 
 /** GET GetRechnungenKassabuch, POST Zuordnen. */

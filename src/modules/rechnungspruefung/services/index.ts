@@ -2,6 +2,8 @@
 // create receivables; Kassa's bank import and cash book reach payments through the hooks this
 // module registers (issue 15); the mail issue reads reminders and statements.
 
+/** Offsets an address's credits (overpayments, open credit notes) against new receivables (the billing runs call it). */
+export { gutgeschriebenJeRechnung, verrechneGuthaben } from './guthaben';
 /** Receivables still to be paid (payment slips, reminders): open = amount − allocated payments. */
 export { type OffeneRechnung, offeneRechnungen } from './offeneRechnungen';
 /** Creates receivables with gapless numbers YYYY-NNNNN and their RF references (inside the caller's transaction). */
@@ -32,3 +34,5 @@ export {
   rechnungStatus,
   ueberfaelligCent,
 } from './rechnungStand';
+/** Payment slips for the open amounts (GET Zahlscheine here and in Abrechnung). */
+export { zahlscheinePdf } from './zahlscheine';

@@ -1,0 +1,44 @@
+import type { Actor } from '../../../platform/auth/principal';
+import type { Db } from '../../../platform/db/db';
+
+// The entry's allocations to receivables (issue 15). Rechnungspruefung owns them and registers its
+// hook here at load, so Kassa shows, edits and reverses them without importing that module.
+
+/** One allocation as Kassa's entry answer carries it. */
+export type KassabuchZuordnung = {
+  id: number;
+  rechnungId: number | null;
+  nummer: string | null;
+  adresseName: string | null;
+  betragCent: number;
+  art: 'zahlung' | 'guthaben';
+};
+
+export type KassabuchZuordnungenHook = {
+  /** The allocations of these entries (all entries when `ids` is null), by entry id. */
+  lese(db: Db, ids: readonly number[] | null): Promise<Map<number, KassabuchZuordnung[]>>;
+  /** Replaces the entry's 'zahlung' allocations (not reversals/offsets) — same invariants as Zuordnen. */
+  ersetze(
+    db: Db,
+    actor: Actor,
+    kassabuchId: number,
+    zuordnungen: { rechnungId: number; betragCent: number }[],
+  ): Promise<void>;
+  /** After a reversal of an allocated entry: mirrored negative allocations, so the receivables are open again. */
+  storniert(db: Db, actor: Actor, originalId: number, stornoId: number): Promise<void>;
+};
+
+/** Filled by Rechnungspruefung at module load; empty (no allocations) without it. */
+export const KASSABUCH_ZUORDNUNGEN: KassabuchZuordnungenHook[] = [];
+
+export async function leseZuordnungen(
+  db: Db,
+  ids: readonly number[] | null,
+): Promise<Map<number, KassabuchZuordnung[]>> {
+  const out = new Map<number, KassabuchZuordnung[]>();
+  if (ids && !ids.length) return out;
+  for (const hook of KASSABUCH_ZUORDNUNGEN) {
+    for (const [id, list] of await hook.lese(db, ids)) out.set(id, [...(out.get(id) ?? []), ...list]);
+  }
+  return out;
+}
