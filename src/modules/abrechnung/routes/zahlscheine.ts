@@ -1,7 +1,7 @@
 import { type AnyRoute, route } from '../../../http/router';
+import { zahlscheinePdf } from '../../rechnungspruefung/services';
 import { ZAHLSCHEINE_VIEW } from '../rights';
 import { zahlscheineQuery } from '../schema/briefe';
-import { zahlscheinePdf } from '../services/zahlscheine';
 
 // Payment slips of the open receivables (docs/api/abrechnung.md "Zahlscheine"); the Rechnungsprüfer
 // print them too.

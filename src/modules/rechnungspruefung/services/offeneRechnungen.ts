@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db/db';
+import { bezahltSql } from './rechnungStand';
 
-// The receivables still to be paid, for payment slips and reminders. Until issue 15 records
-// payments, every receivable with an amount to pay counts as open.
+// The receivables still to be paid, for payment slips: open = amount − allocated payments > 0.
 
 export type OffeneRechnung = {
   rechnungId: number;
@@ -11,19 +11,36 @@ export type OffeneRechnung = {
   datum: string;
   faelligAm: string;
   betragCent: number;
+  /** What is still to pay (amount − payments). */
+  offenCent: number;
   zahlungsreferenz: string;
 };
 
-/** Receivables with betrag > 0 dated up to `datum` (of one address, or all), by number. */
+/** Receivables with something open dated up to `datum` (of one address, or all, or of `ids`), by number. */
 export async function offeneRechnungen(
   db: Db,
-  { datum, adresseId }: { datum: string; adresseId?: number | null },
+  { datum, adresseId, ids }: { datum: string; adresseId?: number | null; ids?: readonly number[] },
 ): Promise<OffeneRechnung[]> {
-  const q = db('rechnungen').where('betrag_cent', '>', 0).andWhere('datum', '<=', datum);
-  if (adresseId != null) q.andWhere('adresse_id', adresseId);
+  const bezahlt = bezahltSql(db, 'r');
+  const q = db('rechnungen as r')
+    .where('r.betrag_cent', '>', 0)
+    .andWhere('r.datum', '<=', datum)
+    .andWhereRaw(`r.betrag_cent - ${bezahlt.toQuery()} > 0`);
+  if (adresseId != null) q.andWhere('r.adresse_id', adresseId);
+  if (ids) q.whereIn('r.id', ids.length ? [...ids] : [0]);
   const rows = await q
-    .orderBy([{ column: 'jahr' }, { column: 'laufnummer' }])
-    .select('id', 'nummer', 'adresse_id', 'adresse_name', 'datum', 'faellig_am', 'betrag_cent', 'zahlungsreferenz');
+    .orderBy([{ column: 'r.jahr' }, { column: 'r.laufnummer' }])
+    .select(
+      'r.id',
+      'r.nummer',
+      'r.adresse_id',
+      'r.adresse_name',
+      'r.datum',
+      'r.faellig_am',
+      'r.betrag_cent',
+      'r.zahlungsreferenz',
+      db.raw(`${bezahlt.toQuery()} AS bezahlt_cent`),
+    );
   return rows.map((r) => ({
     rechnungId: Number(r.id),
     nummer: r.nummer,
@@ -32,6 +49,7 @@ export async function offeneRechnungen(
     datum: String(r.datum).slice(0, 10),
     faelligAm: String(r.faellig_am).slice(0, 10),
     betragCent: Number(r.betrag_cent),
+    offenCent: Number(r.betrag_cent) - Number(r.bezahlt_cent),
     zahlungsreferenz: r.zahlungsreferenz,
   }));
 }
