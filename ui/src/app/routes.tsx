@@ -77,9 +77,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   ),
   '/wasserbuch/wasserrechnungen': lazy(() => import('../modules/abrechnung/wasserrechnungen/WasserrechnungenScreen')),
   '/kassa/kassabuch': lazy(() => import('../modules/kassa/kassabuch/KassabuchScreen')),
-  '/rechnungen/rechnungsuebersicht': lazy(
-    () => import('../modules/rechnungen/uebersicht/RechnungsuebersichtScreen'),
-  ),
+  '/rechnungen/rechnungsuebersicht': lazy(() => import('../modules/rechnungen/uebersicht/RechnungsuebersichtScreen')),
   '/rechnungen/kontoauszug': lazy(() => import('../modules/rechnungen/kontoauszug/KontoauszugScreen')),
   '/rechnungen/versicherungen': lazy(() => import('../modules/rechnungen/versicherungen/VersicherungenScreen')),
   '/rechnungen/zuklaeren': lazy(() => import('../modules/rechnungen/zuKlaeren/ZuKlaerenScreen')),
