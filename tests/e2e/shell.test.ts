@@ -75,15 +75,15 @@ describe('the app shell in the browser', () => {
       .toMatch(new RegExp(`Version ${app.services.version}.*${new Date().getFullYear()}`, 's'));
 
     // Open a screen of a later issue: its title and the note that it is being built.
-    await menu.getByRole('link', { name: 'Rechnungsübersicht', exact: true }).click();
-    await page.waitForURL(/\/rechnungen\/rechnungsuebersicht$/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Rechnungsübersicht' }).count()).toBeGreaterThan(0);
-    expect(await menu.getByRole('link', { name: 'Rechnungsübersicht', exact: true }).getAttribute('aria-current')).toBe(
+    await menu.getByRole('link', { name: 'Serienbrief', exact: true }).click();
+    await page.waitForURL(/\/emails\/serienbrief$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Serienbrief' }).count()).toBeGreaterThan(0);
+    expect(await menu.getByRole('link', { name: 'Serienbrief', exact: true }).getAttribute('aria-current')).toBe(
       'page',
     );
     // A reload of a deep link stays on it (the server falls back to index.html).
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { name: 'Rechnungsübersicht' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Serienbrief' }).count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: /Benutzermenü/ }).click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
@@ -190,11 +190,11 @@ describe('the app shell in the browser', () => {
     await signIn(page, 'admin@test.kgv', TEST_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/');
     const menu = nav(page);
-    const rechnungen = menu.getByRole('link', { name: 'Rechnungsübersicht', exact: true });
-    await rechnungen.waitFor();
-    expect(await rechnungen.innerText()).toContain('in Arbeit');
-    expect(await rechnungen.getAttribute('aria-describedby')).toBeTruthy();
-    for (const name of ['Vorschreibung per E-Mail', 'Serienbrief', 'E-Mail-Vorlagen']) {
+    const serienbrief = menu.getByRole('link', { name: 'Serienbrief', exact: true });
+    await serienbrief.waitFor();
+    expect(await serienbrief.innerText()).toContain('in Arbeit');
+    expect(await serienbrief.getAttribute('aria-describedby')).toBeTruthy();
+    for (const name of ['Vorschreibung per E-Mail', 'E-Mail-Vorlagen']) {
       expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).toContain('in Arbeit');
     }
     for (const name of [
@@ -203,12 +203,13 @@ describe('the app shell in the browser', () => {
       'Wasserablesung',
       'Vereinseinstellungen',
       'Maileinstellungen',
+      'Rechnungsübersicht',
     ]) {
       expect(await menu.getByRole('link', { name, exact: true }).innerText(), name).not.toContain('in Arbeit');
     }
     const main = page.locator('main');
     await expect.poll(() => main.getByRole('link', { name: 'Stammdaten' }).count()).toBeGreaterThan(0);
-    for (const name of ['Rechnungsübersicht', 'E-Mail-Vorlagen', 'Serienbrief', 'Wasserrechnung per E-Mail']) {
+    for (const name of ['E-Mail-Vorlagen', 'Serienbrief', 'Wasserrechnung per E-Mail']) {
       expect(await main.getByText(name).count(), name).toBe(0);
     }
     await page.context().close();

@@ -20,9 +20,9 @@ describe('App routing', () => {
 
   it('sends signed-out users to the login and remembers where they wanted to go', async () => {
     app.api({});
-    await app.renderAt('/rechnungen/rechnungsuebersicht');
+    await app.renderAt('/emails/serienbrief');
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
-    expect(new URLSearchParams(window.location.search).get('returnTo')).toBe('/rechnungen/rechnungsuebersicht');
+    expect(new URLSearchParams(window.location.search).get('returnTo')).toBe('/emails/serienbrief');
     await waitFor(() => expect(container.querySelector('input[type="password"]')).not.toBeNull());
     expect(container.textContent).toContain('Angemeldet bleiben');
     expect(container.textContent).toContain('Passwort vergessen?');
@@ -44,7 +44,7 @@ describe('App routing', () => {
         json({ name: 'Chef', role: 'Obmann', email: 'c@b.at', mfa: false, isAdmin: true, isGlobalAdmin: false }),
       'POST /api/Common/GetRights?instanceID=menu': () => json([]),
     });
-    await app.renderAt('/rechnungen/rechnungsuebersicht');
+    await app.renderAt('/emails/serienbrief');
     await waitFor(() => expect(window.location.pathname).toBe('/infoscreen'));
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Versionsinformationen'));
     expect(container.textContent).toContain('API 4.0 erwartet');
