@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rechnung, RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import { readSection, saveSection } from '../../src/modules/vereinseinstellungen/services';
@@ -49,6 +54,33 @@ async function zahle(rechnungId: number, betragCent: number) {
 
 const mahne = (rechnungsID: number, datum: string, extra: Record<string, string | boolean> = {}) =>
   kassier.request('GET', 'Rechnungspruefung/Mahnungen', { query: { rechnungsID, datum, ...extra } });
+
+const run = promisify(execFile);
+
+/** Every QR code in the PDF, as zbarimg reads its pages at 200 dpi (like abrechnungBriefe.test.ts). */
+async function qrCodes(pdf: Buffer): Promise<string[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kgv-mahnung-'));
+  try {
+    const file = path.join(dir, 'mahnung.pdf');
+    await writeFile(file, pdf);
+    await run('pdftoppm', ['-r', '200', '-png', file, path.join(dir, 'seite')]);
+    const codes: string[] = [];
+    for (const png of (await readdir(dir)).filter((f) => f.endsWith('.png')).sort()) {
+      try {
+        const { stdout } = await run('zbarimg', ['--xml', '-q', '-Sqrcode.enable', path.join(dir, png)]);
+        for (const m of stdout.matchAll(/<data( format='base64')?><!\[CDATA\[([\s\S]*?)\]\]><\/data>/g)) {
+          codes.push(m[1] ? Buffer.from(m[2]!, 'base64').toString('utf8') : m[2]!);
+        }
+      } catch (error) {
+        // Exit code 4: no code on that page.
+        if ((error as { code?: number }).code !== 4) throw error;
+      }
+    }
+    return codes;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** The PDF's text with line breaks and runs of spaces made single spaces (table cells end up on one line). */
 async function text(pdf: Buffer): Promise<string> {
@@ -151,6 +183,12 @@ describe('GET Rechnungspruefung/Mahnungen: levels 1 to 3', () => {
     expect(t).toContain('abzüglich bereits bezahlt -€ 553,44');
     expect(t).toContain('Offener Betrag € 1.000,00');
     expect(t).toContain('Betrag € 1.000,00');
+    // The slip's EPC QR code pays exactly the open amount with the receivable's RF reference.
+    const [qr] = await qrCodes(res.buffer);
+    const felder = qr!.split('\n');
+    expect(felder[0]).toBe('BCD');
+    expect(felder[7]).toBe('EUR1000.00');
+    expect(felder[9]).toBe(r.zahlungsreferenz.replace(/\s/g, ''));
   });
 
   it('the preview (vorschau) prints a draft with what it would charge and writes nothing', async () => {
