@@ -4,6 +4,9 @@
 
 /** Offsets an address's credits (overpayments, open credit notes) against new receivables (the billing runs call it). */
 export { gutgeschriebenJeRechnung, verrechneGuthaben } from './guthaben';
+/** Reminders: the run's preview and booking, the stored reminders' letters (the mail dispatch of issue 16 sends them). */
+export { mahnlaufBuchen, mahnlaufVorschau } from './mahnlauf';
+export { gespeicherteDaten as mahnbriefDaten, mahnbriefePdf } from './mahnungenDruck';
 /** Receivables still to be paid (payment slips, reminders): open = amount − allocated payments. */
 export { type OffeneRechnung, offeneRechnungen } from './offeneRechnungen';
 /** Creates receivables with gapless numbers YYYY-NNNNN and their RF references (inside the caller's transaction). */
@@ -34,5 +37,7 @@ export {
   rechnungStatus,
   ueberfaelligCent,
 } from './rechnungStand';
+/** Default interest (4 % p. a., days/365, to the cent). */
+export { VERZUGSZINSEN_SATZ, verzugszinsenCent } from './verzugszinsen';
 /** Payment slips for the open amounts (GET Zahlscheine here and in Abrechnung). */
 export { zahlscheinePdf } from './zahlscheine';
