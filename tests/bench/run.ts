@@ -5,6 +5,7 @@ import { benchWire } from './bundleBench';
 import { benchKassabuch } from './kassabuchBench';
 import { benchKassaImport } from './kassaImportBench';
 import { benchPdf } from './pdfBench';
+import { benchRechnungen } from './rechnungenBench';
 import { benchStammdaten } from './stammdatenBench';
 import { benchWasserAbrechnung } from './wasserAbrechnungBench';
 import { benchWasserImport } from './wasserImportBench';
@@ -70,6 +71,16 @@ line(`Bank import: camt.053 with ${ki.entries} entries into a book of ${ki.exist
 line(`  ImportBank service             ${mem(ki.service)}   ${fmt(ki.serviceEntriesPerSecond, 0)} entries/s`);
 line(`  parse + one bulk insert        ${mem(ki.floor)}   ${fmt(ki.floorEntriesPerSecond, 0)} entries/s   (floor)`);
 line(`  ratio service / floor ${fmt(ki.ratio, 2)}`);
+line('');
+const rb = await benchRechnungen();
+line(
+  `Bank matching: camt.053 with ${rb.credits} credits carrying the RF references of ${rb.receivables} receivables, median of 3`,
+);
+line(
+  `  import with matcher            ${mem(rb.matching)}   ${fmt(rb.matchingEntriesPerSecond, 0)} entries/s   ${rb.allocated} allocated`,
+);
+line(`  same import, no matcher        ${mem(rb.floor)}   ${fmt(rb.floorEntriesPerSecond, 0)} entries/s   (floor)`);
+line(`  ratio matching / floor ${fmt(rb.ratio, 2)}`);
 line('');
 line(
   `Kassabuch: GetKassabuch over 20,000 entries, 4 concurrent, ${seconds} s each in alternating ½ s turns, uncompressed`,
