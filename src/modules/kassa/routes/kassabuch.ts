@@ -30,6 +30,9 @@ const KASSABUCH_TABLES = [
   'files',
   'parzellen',
   'adressen',
+  // The entries' allocations to receivables (issue 15) and the receivables' numbers.
+  'zuordnungen',
+  'rechnungen',
 ] as const;
 
 export const kassabuchRoutes: AnyRoute[] = [

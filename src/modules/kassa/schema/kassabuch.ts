@@ -69,6 +69,29 @@ export const kassabuchBody = strict(
     rechnungsdatum: optionalDate,
     parzelleId: optionalRef,
     adresseId: optionalRef,
+    /**
+     * The entry's allocations to receivables (issue 15): absent = unchanged; a list replaces the
+     * entry's payment allocations (not reversals or offsets), with the invariants of Zuordnen.
+     */
+    zuordnungen: z
+      .array(
+        z.object(
+          {
+            rechnungId: int.min(1, REQUIRED),
+            betragCent,
+            // Answer fields of an allocation a dialog may send back unchanged.
+            id: readOnly,
+            nummer: readOnly,
+            adresseName: readOnly,
+            art: readOnly,
+          },
+          { error: 'Erwartet wird ein Objekt mit rechnungId und betragCent.' },
+        ),
+        { error: 'Erwartet wird eine Liste von Zuordnungen.' },
+      )
+      .nullish()
+      .transform((v) => v?.map(({ rechnungId, betragCent }) => ({ rechnungId, betragCent })) ?? undefined),
+    zugeordnetCent: readOnly,
     // Answer fields a dialog may send back unchanged.
     kassaabrechnungId: readOnly,
     belegnummer: readOnly,
@@ -215,6 +238,19 @@ export const eintragResponse = z.object({
       referenz: z.string().nullable(),
     })
     .nullable(),
+  /** Its allocations to receivables (art 'zahlung') or an address's credit (art 'guthaben'); issue 15. */
+  zuordnungen: z.array(
+    z.object({
+      id: z.number(),
+      rechnungId: z.number().nullable(),
+      nummer: z.string().nullable(),
+      adresseName: z.string().nullable(),
+      betragCent: z.number(),
+      art: z.enum(['zahlung', 'guthaben']),
+    }),
+  ),
+  /** Σ of the allocations (signed like the entry). */
+  zugeordnetCent: z.number(),
   version: z.number(),
 });
 export type Eintrag = z.infer<typeof eintragResponse>;

@@ -11,6 +11,7 @@ import type { KassabuchRow } from '../tables';
 import { bucheEintraege, KASSABUCH_HISTORY_TYPE } from './buchen';
 import { textFilter, wendeFilterAn } from './kassabuchFilter';
 import { belegeVon, ladeEintrag } from './kassabuchLesen';
+import { setzeZuordnungen } from './kassabuchZuordnungen';
 import { assertOffen, istGeschlossen, istWahr, ladePeriode, periodeFuerDatum } from './periode';
 import { type Steuersatz, steuerAnteil } from './steuer';
 
@@ -72,9 +73,15 @@ export async function speichereEintrag(db: Db, actor: Actor, input: KassabuchInp
         adresseId: input.adresseId,
       },
     ]);
+    if (input.zuordnungen?.length)
+      await setzeZuordnungen(db, actor, Number(row?.id), input.zuordnungen, input.betragCent);
     return (await ladeEintrag(db, Number(row?.id))) as Eintrag;
   }
-  return aendereEintrag(db, actor, input);
+  const geaendert = await aendereEintrag(db, actor, input);
+  // Allocations to receivables (issue 15): replaced when sent; they must still fit a changed amount.
+  if (input.zuordnungen === undefined && geaendert.zugeordnetCent === 0) return geaendert;
+  await setzeZuordnungen(db, actor, input.id, input.zuordnungen, input.betragCent);
+  return (await ladeEintrag(db, input.id)) as Eintrag;
 }
 
 /**

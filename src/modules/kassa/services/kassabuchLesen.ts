@@ -3,6 +3,7 @@ import { type Db, toIso } from '../../../platform/db/db';
 import { adressenLookup, parzellenLookup } from '../../stammdaten/services';
 import type { Beleg, Eintrag, KassabuchAntwort, KassabuchFilter } from '../schema/kassabuch';
 import { filterVon, haeltKontoVollstaendig, textFilter, wendeFilterAn } from './kassabuchFilter';
+import { type KassabuchZuordnung, leseZuordnungen } from './kassabuchZuordnungen';
 import { istWahr } from './periode';
 
 // Reading the Kassabuch: the filters of GetKassabuch (and of the PDF, the Excel export,
@@ -177,6 +178,7 @@ export function presentEintrag(
     belege: Beleg[];
     parzelleNummer: string | null;
     adresseName: string | null;
+    zuordnungen?: KassabuchZuordnung[];
   },
 ): Eintrag {
   const bank =
@@ -219,6 +221,8 @@ export function presentEintrag(
     kontoSaldoCent: extra.kontoSaldoCent,
     belege: extra.belege,
     bank,
+    zuordnungen: extra.zuordnungen ?? [],
+    zugeordnetCent: (extra.zuordnungen ?? []).reduce((s, z) => s + z.betragCent, 0),
     version: r.version,
   };
 }
@@ -250,12 +254,15 @@ export async function ladeKassabuch(db: Db, f: KassabuchFilter): Promise<Kassabu
   const adressen = rows.some((r) => r.adresse_id != null)
     ? new Map((await adressenLookup(db)).map((a) => [a.id, a.name]))
     : new Map<number, string>();
+  // The allocations (issue 15, through the hook): by id for a few entries, all at once for the book.
+  const zuordnungen = await leseZuordnungen(db, rows.length <= 500 ? rows.map((r) => r.id) : null);
   const eintraege = rows.map((r) =>
     presentEintrag(r, {
       kontoSaldoCent: salden.get(r.id) ?? 0,
       belege: belege.get(r.id) ?? [],
       parzelleNummer: r.parzelle_id == null ? null : (parzellen.get(r.parzelle_id) ?? null),
       adresseName: r.adresse_id == null ? null : (adressen.get(r.adresse_id) ?? null),
+      zuordnungen: zuordnungen.get(r.id),
     }),
   );
   return { eintraege, summe: summeVon(eintraege) };

@@ -1,5 +1,7 @@
 import type { Actor } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/db';
+import { validationFailed } from '../../../platform/errors';
+import { formatEuro } from '../../../platform/money';
 
 // The entry's allocations to receivables (issue 15). Rechnungspruefung owns them and registers its
 // hook here at load, so Kassa shows, edits and reverses them without importing that module.
@@ -41,4 +43,39 @@ export async function leseZuordnungen(
     for (const [id, list] of await hook.lese(db, ids)) out.set(id, [...(out.get(id) ?? []), ...list]);
   }
   return out;
+}
+
+/**
+ * UpdateKassabuch: replaces the entry's allocations when the body carries `zuordnungen`, and checks
+ * that what is allocated still fits the (maybe changed) amount: 422 at betragCent otherwise.
+ */
+export async function setzeZuordnungen(
+  db: Db,
+  actor: Actor,
+  kassabuchId: number,
+  zuordnungen: { rechnungId: number; betragCent: number }[] | undefined,
+  betragCent: number,
+): Promise<void> {
+  if (zuordnungen !== undefined) {
+    for (const hook of KASSABUCH_ZUORDNUNGEN) await hook.ersetze(db, actor, kassabuchId, zuordnungen);
+  }
+  const summe = ((await leseZuordnungen(db, [kassabuchId])).get(kassabuchId) ?? []).reduce(
+    (s, z) => s + z.betragCent,
+    0,
+  );
+  if (summe !== 0 && (Math.sign(summe) !== Math.sign(betragCent) || Math.abs(summe) > Math.abs(betragCent))) {
+    throw validationFailed(
+      {
+        betragCent: [
+          `Dem Beleg sind ${formatEuro(summe, { nbsp: false })} zugeordnet; der Betrag muss sie decken. Bitte zuerst die Zuordnungen ändern.`,
+        ],
+      },
+      'Die Buchung ist nicht gültig.',
+    );
+  }
+}
+
+/** StornoKassabuch: the reversal carries the original's allocations mirrored (receivables open again). */
+export async function nachStorno(db: Db, actor: Actor, originalId: number, stornoId: number): Promise<void> {
+  for (const hook of KASSABUCH_ZUORDNUNGEN) await hook.storniert(db, actor, originalId, stornoId);
 }

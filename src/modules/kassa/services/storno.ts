@@ -6,6 +6,7 @@ import type { Eintrag, StornoInput } from '../schema/kassabuch';
 import { bucheEintraege } from './buchen';
 import { EINTRAG_NICHT_GEFUNDEN } from './kassabuch';
 import { ladeEintrag } from './kassabuchLesen';
+import { nachStorno } from './kassabuchZuordnungen';
 import { periodeFuerDatum } from './periode';
 import type { Steuersatz } from './steuer';
 
@@ -79,5 +80,6 @@ export async function storniere(db: Db, actor: Actor, input: StornoInput): Promi
       stornoVonId: Number(original.id),
     },
   ]);
+  await nachStorno(db, actor, Number(original.id), Number(row?.id));
   return (await ladeEintrag(db, Number(row?.id))) as Eintrag;
 }

@@ -43,6 +43,8 @@ const treffer = (over: Partial<Eintrag>): Eintrag => ({
   kontoSaldoCent: 0,
   belege: [],
   bank: null,
+  zuordnungen: [],
+  zugeordnetCent: 0,
   version: 1,
   ...over,
 });

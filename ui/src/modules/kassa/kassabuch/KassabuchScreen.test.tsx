@@ -51,6 +51,8 @@ const eintrag = (over: Partial<Eintrag>): Eintrag => ({
   kontoSaldoCent: 55000,
   belege: [],
   bank: null,
+  zuordnungen: [],
+  zugeordnetCent: 0,
   version: 1,
   ...over,
 });
