@@ -60,7 +60,8 @@ function spaltenIndex(headers: string[]): Partial<Record<Spalte, number>> {
   const normal = headers.map(normalizeHeader);
   const out: Partial<Record<Spalte, number>> = {};
   for (const spalte of Object.keys(SPALTEN) as Spalte[]) {
-    const i = normal.findIndex((h) => SPALTEN[spalte].some((name) => normalizeHeader(name) === h));
+    const namen = new Set<string>(SPALTEN[spalte].map(normalizeHeader));
+    const i = normal.findIndex((h) => namen.has(h));
     if (i >= 0) out[spalte] = i;
   }
   return out;
