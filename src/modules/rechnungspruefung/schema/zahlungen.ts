@@ -52,6 +52,8 @@ export const zuordnenBody = strict(
   'kassabuchId, zuordnungen, restAlsGuthaben',
 );
 export type ZuordnenInput = z.output<typeof zuordnenBody>;
+/** What a client sends (optional fields may be left out). */
+export type ZuordnenBody = z.input<typeof zuordnenBody>;
 
 /** POST Rechnungspruefung/OhneForderung: a credit that pays no receivable leaves the "zu klären" list. */
 export const ohneForderungBody = strict(
@@ -62,6 +64,8 @@ export const ohneForderungBody = strict(
   'kassabuchId, ohneForderung',
 );
 export type OhneForderungInput = z.output<typeof ohneForderungBody>;
+/** What a client sends (optional fields may be left out). */
+export type OhneForderungBody = z.input<typeof ohneForderungBody>;
 
 /** POST Rechnungspruefung/ZahlungErfassen: a payment at the counter, booked and allocated at once. */
 export const zahlungErfassenBody = strict(
@@ -77,6 +81,8 @@ export const zahlungErfassenBody = strict(
   'rechnungId, kontoId, datum, betragCent, text',
 );
 export type ZahlungErfassenInput = z.output<typeof zahlungErfassenBody>;
+/** What a client sends (optional fields may be left out). */
+export type ZahlungErfassenBody = z.input<typeof zahlungErfassenBody>;
 
 /** POST Rechnungspruefung/AlleBezahlt: the selected receivables paid in cash at the club house. */
 export const alleBezahltBody = strict(
@@ -91,6 +97,8 @@ export const alleBezahltBody = strict(
   'rechnungIds, kontoId, datum',
 );
 export type AlleBezahltInput = z.output<typeof alleBezahltBody>;
+/** What a client sends (optional fields may be left out). */
+export type AlleBezahltBody = z.input<typeof alleBezahltBody>;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
