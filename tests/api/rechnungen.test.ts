@@ -127,6 +127,7 @@ describe('GetRechnungen', () => {
       expect.objectContaining({ betragCent: 50_000, datum: '2026-03-20', quelle: 'manuell', text: 'Zahlung' }),
     ]);
     expect(detail.body.zahlungen[0]!.belegnummer).toBeGreaterThan(0);
+    expect(detail.body.zahlungen[0]!.kassaabrechnungId).toBeGreaterThan(0);
     expect(detail.body.mahnungen).toEqual([]);
     expect((await kassier.get(`${R}/GetRechnung`, { id: '999999' })).status).toBe(404);
   });

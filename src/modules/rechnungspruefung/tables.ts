@@ -1,12 +1,10 @@
 // Row types of the tables Rechnungspruefung owns (CONTEXT.md; ADR 0005). The billing runs of issue
 // 14 create receivables through services/index.ts; issue 15 adds payments, instalments and reminders.
 
-export type RechnungArt =
-  | 'Zahlungsvorschreibung'
-  | 'Wasserrechnung'
-  | 'Gruppenrechnung'
-  | 'WeitereMitgliedschaft'
-  | 'manuell';
+import type { RechnungArt } from './schema/rechnung';
+
+// The kinds are defined in the schema, which the UI may import (tests/architecture/imports.test.ts).
+export type { RechnungArt };
 
 export type RechnungRow = {
   id: number;

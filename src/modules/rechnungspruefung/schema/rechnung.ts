@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isoDate, queryBool, queryInt, readOnly, strict, text } from '../../../platform/validation';
-import type { RechnungArt } from '../tables';
 
 // Request schemas and answer types of the receivables (docs/api/rechnungspruefung.md "Rechnungen";
 // contract of issue 15, S1). The UI imports the types with `import type` (ADR 0005).
@@ -29,7 +28,9 @@ export const RECHNUNG_ARTEN = [
   'Gruppenrechnung',
   'WeitereMitgliedschaft',
   'manuell',
-] as const satisfies readonly RechnungArt[];
+] as const;
+/** The kind of a receivable (the billing run that made it, or manual). tables.ts takes it from here. */
+export type RechnungArt = (typeof RECHNUNG_ARTEN)[number];
 
 export const RECHNUNG_STATUS_WERTE = ['offen', 'teilbezahlt', 'bezahlt'] as const;
 export type RechnungStatusWert = (typeof RECHNUNG_STATUS_WERTE)[number];
@@ -90,6 +91,8 @@ export type RechnungZahlung = {
   /** null for an offset of a credit (no cash-book entry). */
   kassabuchId: number | null;
   belegnummer: number | null;
+  /** The entry's Kassa period (kassabuch.kassaabrechnung_id), for a link to the entry; null for an offset. */
+  kassaabrechnungId: number | null;
   datum: string;
   betragCent: number;
   quelle: string;

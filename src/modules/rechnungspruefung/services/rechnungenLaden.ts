@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/db';
 import { parzellenLookup } from '../../stammdaten/services';
 import type {
   Rechnung,
+  RechnungArt,
   RechnungDetail,
   RechnungFilter,
   RechnungMahnung,
@@ -11,7 +12,6 @@ import type {
   RechnungRate,
   RechnungZahlung,
 } from '../schema/rechnung';
-import type { RechnungArt } from '../tables';
 import { bezahltJeRechnung, rechnungStatus, ueberfaelligCent } from './rechnungStand';
 
 // The one reader of receivables (GetRechnungen, GetRechnung, the overview, the PDFs; the payment and
@@ -207,6 +207,7 @@ export async function ladeRechnungDetail(db: Db, id: number, stichtag?: string):
       'z.quelle',
       'z.created_at',
       'k.belegnummer',
+      'k.kassaabrechnung_id',
       'k.datum',
       'k.text',
     );
@@ -214,6 +215,7 @@ export async function ladeRechnungDetail(db: Db, id: number, stichtag?: string):
     zuordnungId: Number(z.id),
     kassabuchId: z.kassabuch_id == null ? null : Number(z.kassabuch_id),
     belegnummer: z.belegnummer == null ? null : Number(z.belegnummer),
+    kassaabrechnungId: z.kassaabrechnung_id == null ? null : Number(z.kassaabrechnung_id),
     datum: dateStr(z.datum ?? z.created_at),
     betragCent: Number(z.betrag_cent),
     quelle: String(z.quelle),
