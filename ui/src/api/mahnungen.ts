@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import type {
-  MahnlaufBody,
   MahnlaufErgebnis,
   MahnlaufGrund,
   MahnlaufQuery,
   MahnlaufUebersprungen,
   MahnlaufVorschau,
   MahnlaufZeile,
+  mahnlaufBody,
 } from '../../../src/modules/rechnungspruefung/schema/mahnungen';
 import { withQuery } from './fetcher';
 import { mutateApi } from './mutateApi';
@@ -13,6 +14,8 @@ import { useApi } from './useApi';
 
 // The reminder run's calls (docs/api/rechnungspruefung.md "Mahnungen und Mahnlauf"); the shapes are
 // the server's (ADR 0005).
+/** The body of POST Mahnlauf: exactly what the route's schema accepts. */
+export type MahnlaufBody = z.input<typeof mahnlaufBody>;
 export type { MahnlaufErgebnis, MahnlaufGrund, MahnlaufQuery, MahnlaufUebersprungen, MahnlaufVorschau, MahnlaufZeile };
 
 const R = '/api/Rechnungspruefung';

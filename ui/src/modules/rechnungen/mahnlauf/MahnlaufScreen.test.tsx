@@ -145,16 +145,37 @@ describe('MahnlaufScreen', () => {
     );
   });
 
-  it('asks the server for the chosen filters', async () => {
+  it('asks the server for the chosen filters and runs with the same minimum days', async () => {
     const gefiltert = `${LAUF}?datum=2026-05-02&calc=true&art=manuell&jahr=2026&mindestTage=30`;
     app.api(
       api(EDIT, {
-        [`GET ${gefiltert}`]: () => json({ ...VORSCHAU, datum: '2026-05-02', zeilen: [], uebersprungen: [] }),
+        [`GET ${gefiltert}`]: () => json({ ...VORSCHAU, datum: '2026-05-02', uebersprungen: [] }),
+        [`POST ${LAUF}`]: () => json({ anzahl: 2, mahnungIds: [41, 42], summeCent: 311_188 }),
       }),
     );
     await app.renderAt('/rechnungen/mahnlauf?datum=2026-05-02&zinsen=1&art=manuell&jahr=2026&tage=30');
-    await waitFor(() => expect(text(container)).toContain('Am 02.05.2026 ist keine Rechnung zu mahnen.'));
+    await waitFor(() => expect(zeilen('Zu mahnen')).toHaveLength(2));
     expect(callsTo(app.fetchMock, 'GET', gefiltert)).toHaveLength(1);
+    await click(button(container, '2 Mahnungen erstellen'));
+    await waitFor(() => expect(alertDialog()).not.toBeNull());
+    expect(text(alertDialog())).toContain(
+      '2 Mahnungen zum 02.05.2026 über zusammen € 3.111,88 (offen samt Gebühren und Zinsen)',
+    );
+    await click(button(alertDialog()!, 'Mahnungen erstellen'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', LAUF)).toHaveLength(1));
+    expect(bodyOf(callsTo(app.fetchMock, 'POST', LAUF)[0]![1])).toEqual({
+      datum: '2026-05-02',
+      calc: true,
+      mindestTage: 30,
+      rechnungIds: [1, 2],
+    });
+  });
+
+  it('says when there is nothing to remind', async () => {
+    app.api(api(EDIT, { [`GET ${LAUF}?datum=${HEUTE}`]: () => json({ ...VORSCHAU, zeilen: [], uebersprungen: [] }) }));
+    await app.renderAt('/rechnungen/mahnlauf');
+    await waitFor(() => expect(text(container)).toContain('ist keine Rechnung zu mahnen.'));
+    expect(hasButton(container, '0 Mahnungen erstellen')).toBe(false);
   });
 
   it('shows the preview without ticks and without the button to View-only users', async () => {

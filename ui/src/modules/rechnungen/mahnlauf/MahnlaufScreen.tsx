@@ -101,7 +101,13 @@ export default function MahnlaufScreen() {
     setAbgelehnt(null);
     try {
       const done = await saveWithToast(
-        mahnlaufAusfuehren({ datum, calc, rechnungIds: auswahl.map((z) => z.rechnungId) }),
+        mahnlaufAusfuehren({
+          datum,
+          calc,
+          // The server checks the ids against the preview with the same minimum days.
+          ...(mindestTage === STANDARD_TAGE ? {} : { mindestTage }),
+          rechnungIds: auswahl.map((z) => z.rechnungId),
+        }),
         { success: (e) => `${mahnungen(e.anzahl)} erstellt.` },
       );
       setErgebnis(done);
