@@ -3,6 +3,7 @@ import { kassabuchBody } from '../../../../../src/modules/kassa/schema/kassabuch
 import { STEUERSAETZE, type Steuersatz } from '../../../../../src/modules/kassa/schema/steuersatz';
 import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { parseGermanAmount } from '../../../../../src/platform/money';
+import { useHasRight } from '../../../api/common';
 import {
   type BuchungskontoLookup,
   type KontoLookup,
@@ -12,6 +13,8 @@ import {
 import { DateField, FormDialog, invalid } from '../../../components/formKit';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { useZodForm } from '../../../lib/useZodForm';
+import { aufteilungCent } from '../../rechnungen/zuKlaeren/AufteilungTabelle';
+import { ZuordnungenAbschnitt, zuordnungsZeilen } from '../../rechnungen/zuKlaeren/ZuordnungenAbschnitt';
 import { betragText, wahlText } from './buchungEingabe';
 import { type Eintrag, fetchEintrag, saveEintrag } from './kassabuchApi';
 
@@ -29,6 +32,8 @@ const toValues = (e: Eintrag) => ({
   text: e.text,
   kommentar: e.kommentar ?? '',
   rechnungsdatum: formatGermanDate(e.rechnungsdatum),
+  // Issue 15: the receivables the entry pays, saved with it (UpdateKassabuch replaces them).
+  zuordnungen: zuordnungsZeilen(e.zuordnungen ?? []),
 });
 
 export interface EintragDialogProps {
@@ -46,8 +51,12 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
   const stornoPaar = eintrag.stornoVonId !== null || eintrag.storniertDurchId !== null;
   const gesperrt = readOnly || eintrag.geprueft || stornoPaar;
   const steuerFlag = useSteuersatzFlag();
+  // The allocations show to whoever may see receivables; changing them needs their Edit right too.
+  const rechnungenSehen = useHasRight('WebApp.Rechnungspruefung.View', 'WebApp.Rechnungspruefung.Edit') === true;
+  const rechnungenAendern = useHasRight('WebApp.Rechnungspruefung.Edit') === true;
+  const initial = toValues(eintrag);
   const form = useZodForm(kassabuchBody, {
-    initial: toValues(eintrag),
+    initial,
     labels: {
       datum: 'Datum',
       betragCent: 'Betrag',
@@ -58,6 +67,7 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
       text: 'Text',
       kommentar: 'Kommentar',
       rechnungsdatum: 'Rechnungsdatum',
+      zuordnungen: 'Zuordnungen',
     },
     inputErrors: (v) => ({
       datum: parseGermanDate(v.datum) ? undefined : 'Bitte das Datum als TT.MM.JJJJ eingeben.',
@@ -65,6 +75,9 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
         ? undefined
         : 'Bitte einen Betrag eingeben (Ausgabe mit Minus: -12,50).',
       rechnungsdatum: parseGermanDate(v.rechnungsdatum) === undefined ? 'Bitte als TT.MM.JJJJ eingeben.' : undefined,
+      zuordnungen: aufteilungCent(v.zuordnungen).some((c) => !c)
+        ? 'Bitte bei jeder Rechnung einen Betrag eingeben, z. B. 155,34.'
+        : undefined,
     }),
     toBody: (v, { version }) => ({
       id: eintrag.id,
@@ -81,6 +94,15 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
       // Not edited here: kept as they are.
       parzelleId: eintrag.parzelleId,
       adresseId: eintrag.adresseId,
+      // Sent only when changed: absent keeps the entry's allocations as they are.
+      ...(JSON.stringify(v.zuordnungen) === JSON.stringify(initial.zuordnungen)
+        ? {}
+        : {
+            zuordnungen: v.zuordnungen.map((z, i) => ({
+              rechnungId: z.rechnungId,
+              betragCent: aufteilungCent(v.zuordnungen)[i] ?? 0,
+            })),
+          }),
     }),
     conflict: { record: eintrag, toValues, reload: () => fetchEintrag(eintrag.id) },
     readOnly: gesperrt,
@@ -193,6 +215,17 @@ export function EintragDialog({ eintrag, konten, buchungskonten, kostenstellen, 
       <TextField label="Text" isRequired maxLength={500} {...form.field('text')} />
       <TextArea label="Kommentar" maxLength={5000} {...form.field('kommentar')} />
       <DateField label="Rechnungsdatum" readOnly={gesperrt} {...form.field('rechnungsdatum')} />
+      {rechnungenSehen && (eintrag.betragCent > 0 || (eintrag.zuordnungen ?? []).length > 0) ? (
+        <ZuordnungenAbschnitt
+          id={form.idOf('zuordnungen')}
+          gespeichert={eintrag.zuordnungen ?? []}
+          zeilen={form.values.zuordnungen}
+          onChange={(zeilen) => form.set('zuordnungen', zeilen)}
+          betragCent={parseGermanAmount(form.values.betragCent)}
+          readOnly={gesperrt || !rechnungenAendern}
+          fehler={form.errors.zuordnungen}
+        />
+      ) : null}
     </FormDialog>
   );
 }
