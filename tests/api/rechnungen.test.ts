@@ -6,6 +6,7 @@ import type {
   Rechnung,
   RechnungDetail,
 } from '../../src/modules/rechnungspruefung/schema/rechnung';
+import { ordneZu } from '../../src/modules/rechnungspruefung/services/zuordnungen';
 import { systemActor } from '../../src/platform/auth/principal';
 import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
@@ -22,22 +23,16 @@ let rb: RechnungenBeispiel;
 let kassier: ApiClient;
 const R = 'Rechnungspruefung';
 
-/** Pays `betragCent` of a receivable: a bank entry booked through Kassa and its allocation row. */
+/** Pays `betragCent` of a receivable: a bank entry booked through Kassa and allocated (S2's ordneZu). */
 async function bezahle(rechnungId: number, betragCent: number, datum = '2026-03-20'): Promise<number> {
   return app.services.db.transaction(async (trx) => {
     const [e] = await bucheEintraege(trx, systemActor('Test'), [
       { datum, betragCent, kontoId: rb.kontoId, buchungskontoId: rb.bk.pacht, text: 'Zahlung' },
     ]);
-    await trx('zuordnungen').insert({
-      kassabuch_id: e!.id,
-      rechnung_id: rechnungId,
-      adresse_id: null,
-      art: 'zahlung',
+    await ordneZu(trx, systemActor('Test'), {
+      kassabuchId: e!.id,
+      zuordnungen: [{ rechnungId, betragCent }],
       quelle: 'manuell',
-      betrag_cent: betragCent,
-      verrechnung_id: null,
-      benutzer: 'Test',
-      created_at: nowDb(),
     });
     return e!.id;
   });

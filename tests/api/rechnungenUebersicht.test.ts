@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucheEintraege } from '../../src/modules/kassa/services';
 import type { Rechnung } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import type { Rechnungsuebersicht } from '../../src/modules/rechnungspruefung/schema/rechnungsuebersicht';
+import { ordneZu } from '../../src/modules/rechnungspruefung/services/zuordnungen';
 import { systemActor } from '../../src/platform/auth/principal';
-import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -32,16 +32,10 @@ async function bezahle(rechnungId: number, betragCent: number): Promise<void> {
     const [e] = await bucheEintraege(trx, systemActor('Test'), [
       { datum: '2026-03-20', betragCent, kontoId: rb.kontoId, buchungskontoId: rb.bk.pacht, text: 'Zahlung' },
     ]);
-    await trx('zuordnungen').insert({
-      kassabuch_id: e!.id,
-      rechnung_id: rechnungId,
-      adresse_id: null,
-      art: 'zahlung',
+    await ordneZu(trx, systemActor('Test'), {
+      kassabuchId: e!.id,
+      zuordnungen: [{ rechnungId, betragCent }],
       quelle: 'bank',
-      betrag_cent: betragCent,
-      verrechnung_id: null,
-      benutzer: 'Test',
-      created_at: nowDb(),
     });
   });
 }
