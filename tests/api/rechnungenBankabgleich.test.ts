@@ -107,6 +107,8 @@ describe('bank import with the matcher', () => {
     });
     const res = await importiere(xml);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // What the import dialog reports: five credits allocated, one left to clear.
+    expect(res.body).toMatchObject({ importiert: 7, zugeordnet: 5, zuKlaeren: 1 });
 
     expect(await status(rechnungNr(1).id)).toEqual({ bezahlt: GANZ, offen: 0 });
     expect(await status(rechnungNr(2).id)).toEqual({ bezahlt: 50_000, offen: GANZ - 50_000 });

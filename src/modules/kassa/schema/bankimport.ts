@@ -144,6 +144,10 @@ export type BankImportErgebnis = {
   warnungen: string[];
   /** The new Kassabuch ids in the file's order ([] for a dry run). */
   kassabuchIds: number[];
+  /** Real import: new credits the receivables' matcher allocated (issue 15); 0 without a matcher. */
+  zugeordnet?: number;
+  /** Real import: new credits left with a rest for "Zahlungen zuordnen" (0 without a matcher). */
+  zuKlaeren?: number;
 };
 
 export type BankMapping = {

@@ -16,6 +16,7 @@ import { nachBankImport } from './bankImportAbgleich';
 import { bankImportSalden } from './bankImportSaldo';
 import { findeBankMapping, ladeBankMapping } from './bankMappings';
 import { bucheEintraege, type NeueBuchung } from './buchen';
+import { KASSABUCH_ZUORDNUNGEN, leseZuordnungen } from './kassabuchZuordnungen';
 import { klaerungskontoId } from './klaerung';
 import { istGeschlossen, istWahr } from './periode';
 
@@ -301,5 +302,26 @@ export async function importBank(
       duplikate,
     },
   });
-  return { ...ergebnis, kassabuchIds: rows.map((r) => Number(r.id)) };
+  return { ...ergebnis, kassabuchIds: rows.map((r) => Number(r.id)), ...(await abgleichZahlen(db, rows)) };
+}
+
+/** How many new credits the matcher allocated and how many are left to clear (issue 15's hook). */
+async function abgleichZahlen(
+  db: Db,
+  rows: readonly KassabuchRow[],
+): Promise<{ zugeordnet: number; zuKlaeren: number }> {
+  const gutschriften = rows.filter((r) => Number(r.betrag_cent) > 0);
+  if (!KASSABUCH_ZUORDNUNGEN.length || !gutschriften.length) return { zugeordnet: 0, zuKlaeren: 0 };
+  const zuordnungen = await leseZuordnungen(
+    db,
+    gutschriften.length <= 500 ? gutschriften.map((r) => Number(r.id)) : null,
+  );
+  let zugeordnet = 0;
+  let zuKlaeren = 0;
+  for (const r of gutschriften) {
+    const summe = (zuordnungen.get(Number(r.id)) ?? []).reduce((s, z) => s + z.betragCent, 0);
+    if (summe > 0) zugeordnet++;
+    if (summe < Number(r.betrag_cent)) zuKlaeren++;
+  }
+  return { zugeordnet, zuKlaeren };
 }
