@@ -301,7 +301,7 @@ describe('MahnungenDruck and ResetMahnung', () => {
     const d = await detail(r.id);
     expect(d.mahnungen).toHaveLength(3);
     const history = await kassier.get<HistoryEntry[]>('Common/GetHistory', { entityType: 'Rechnung', entityID: r.id });
-    expect(history.body.map((h) => h.action)).toEqual(expect.arrayContaining(['mahnung', 'mahnungZurueckgesetzt']));
+    expect(history.body.map((h) => h.action)).toEqual(expect.arrayContaining(['mahnung', 'mahnungReset']));
     expect(history.body.filter((h) => h.action === 'mahnung')).toHaveLength(3);
     // Interest is not charged twice: the next reminder's interest starts after 15.06.2026.
     const neu = await text((await mahne(r.id, '2026-07-15', { calc: true })).buffer);

@@ -177,7 +177,7 @@ export async function resetMahnung(db: Db, actor: Actor, rechnungId: number): Pr
   await recordHistory(db, actor, {
     entityType: RECHNUNG_HISTORY,
     entityId: rechnungId,
-    action: 'mahnungZurueckgesetzt',
+    action: 'mahnungReset',
     before: { mahnstufe: s.row.mahnstufe, letzteMahnungAm: dateOf(s.row.letzte_mahnung_am) },
     after: { mahnstufe: 0, letzteMahnungAm: null },
   });
