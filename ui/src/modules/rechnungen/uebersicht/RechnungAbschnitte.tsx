@@ -148,10 +148,10 @@ export function Zahlungen({ r }: { r: RechnungDetail }) {
   );
 }
 
-/** The entry in the Kassabuch, in its own year when the answer names it. */
+/** The entry in the Kassabuch, in its own year. */
 function belegHref(z: RechnungDetail['zahlungen'][number]): string {
-  const periode = (z as { kassaabrechnungId?: number | null }).kassaabrechnungId;
-  return `/kassa/kassabuch?${periode ? `kassaabrechnung=${periode}&` : ''}entryID=${z.kassabuchId}`;
+  const periode = z.kassaabrechnungId ? `kassaabrechnung=${z.kassaabrechnungId}&` : '';
+  return `/kassa/kassabuch?${periode}entryID=${z.kassabuchId}`;
 }
 
 export function Mahnungen({ r }: { r: RechnungDetail }) {

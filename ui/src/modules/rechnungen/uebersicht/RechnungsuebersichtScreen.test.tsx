@@ -380,6 +380,7 @@ describe('RechnungsuebersichtScreen', () => {
                 {
                   zuordnungId: 9,
                   kassabuchId: 44,
+                  kassaabrechnungId: 3,
                   belegnummer: 12,
                   datum: '2026-03-20',
                   betragCent: 50_000,
@@ -411,7 +412,7 @@ describe('RechnungsuebersichtScreen', () => {
     }
     expect(hasButton(d, 'Rechnung drucken')).toBe(true);
     const beleg = [...d.querySelectorAll('a')].find((a) => a.textContent === 'Beleg 12');
-    expect(beleg?.getAttribute('href')).toBe('/kassa/kassabuch?entryID=44');
+    expect(beleg?.getAttribute('href')).toBe('/kassa/kassabuch?kassaabrechnung=3&entryID=44');
     expect(d.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('2 – Mahnung€ 1.053,44€ 5,00€ 0,00');
   });
 });
