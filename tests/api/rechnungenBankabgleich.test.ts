@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankImportErgebnis } from '../../src/modules/kassa/schema/bankimport';
 import type { Rechnung } from '../../src/modules/rechnungspruefung/schema/rechnung';
@@ -192,5 +196,21 @@ describe('bank import with the matcher', () => {
     expect(r.zahlungen.map((z) => [z.betragCent, z.quelle])).toEqual([[10_221, 'verrechnung']]);
     const g = await kassier.get<Guthaben>('Rechnungspruefung/Guthaben', { adresseId: rb.huber });
     expect(g.body).toEqual({ adresseId: rb.huber, guthabenCent: 0, posten: [] });
+
+    // The booked letter shows the offset and asks for the rest (slip and QR code for 97,79 €).
+    const pdf = await kassier.get('Abrechnung/Gruppenrechnungen', {
+      pachtabrechnungID: rb.pachtabrechnungId,
+      date: ZV_DATUM,
+      format: 'pdf',
+    });
+    expect(pdf.status).toBe(200);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'kgv-guthaben-')), 'brief.pdf');
+    writeFileSync(file, pdf.buffer);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
+    expect(text).toMatch(
+      /abzüglich Guthaben\s+-\s?€ 102,21|abzüglich Guthaben\s+€ -102,21|abzüglich Guthaben\s+-102,21/,
+    );
+    expect(text).toMatch(/zu bezahlen\s+€ 97,79/);
+    expect(text).toContain('Bitte überweisen Sie € 97,79');
   });
 });

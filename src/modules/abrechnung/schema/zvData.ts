@@ -82,6 +82,8 @@ export const zvRechnung = z.object({
   zahlungsreferenz: z.string(),
   betragCent: z.number().int(),
   buchungskontoId: z.number().int().nullable(),
+  /** Paid by the address's credit when the run was booked (issue 15); the slip asks for the rest. */
+  gutgeschriebenCent: z.number().int().optional(),
 });
 export type ZvRechnung = z.infer<typeof zvRechnung>;
 
@@ -103,6 +105,8 @@ export const zvEintrag = z.object({
   zahlungsreferenz: z.string().nullable(),
   /** Every receivable booked for this letter (empty before booking). */
   rechnungen: z.array(zvRechnung),
+  /** Of summeCent, what the address's credit paid when the run was booked (issue 15; absent = 0). */
+  gutgeschriebenCent: z.number().int().optional(),
 });
 export type ZvEintrag = z.infer<typeof zvEintrag>;
 

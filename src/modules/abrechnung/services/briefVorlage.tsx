@@ -78,6 +78,9 @@ export function Brief({ verein, texte, eintrag: e, titel, datum, entwurf, zahlsc
   const mehrereParzellen = e.parzellen.length > 1;
   const nummern = e.parzellen.filter((p) => p.nummer !== '').map((p) => p.nummer);
   const guthaben = e.summeCent < 0;
+  // A credit of the member paid part of it when the run was booked (issue 15): the letter asks for the rest.
+  const gutgeschrieben = e.gutgeschriebenCent ?? 0;
+  const zuBezahlen = e.summeCent - gutgeschrieben;
   const ueberschrift = guthaben ? `Gutschrift – ${titel}` : titel;
   return (
     <div className="brief">
@@ -134,16 +137,28 @@ export function Brief({ verein, texte, eintrag: e, titel, datum, entwurf, zahlsc
             <td>Summe</td>
             <td className="money">{euro(e.summeCent)}</td>
           </tr>
+          {gutgeschrieben > 0 ? (
+            <>
+              <tr>
+                <td>abzüglich Guthaben</td>
+                <td className="money">{euro(-gutgeschrieben)}</td>
+              </tr>
+              <tr>
+                <td>zu bezahlen</td>
+                <td className="money">{euro(zuBezahlen)}</td>
+              </tr>
+            </>
+          ) : null}
         </tbody>
       </table>
       <p className="faellig">
         {guthaben
           ? 'Guthaben – wird Ihnen gutgeschrieben.'
-          : e.summeCent === 0
+          : zuBezahlen === 0
             ? 'Es ist kein Betrag zu bezahlen.'
             : entwurf
               ? `Fällig am ${formatGermanDate(e.faelligAm)}.`
-              : `Bitte überweisen Sie ${euro(e.summeCent)} bis ${formatGermanDate(e.faelligAm)} mit ${
+              : `Bitte überweisen Sie ${euro(zuBezahlen)} bis ${formatGermanDate(e.faelligAm)} mit ${
                   zahlscheine.length > 1 ? 'den Zahlungsreferenzen der Zahlscheine' : 'der angegebenen Zahlungsreferenz'
                 }.`}
       </p>

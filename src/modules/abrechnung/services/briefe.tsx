@@ -65,14 +65,17 @@ async function zahlscheineVon(e: ZvEintrag, verein: BriefVerein, entwurf: boolea
       : e.rechnungsnummer && e.zahlungsreferenz
         ? [{ nummer: e.rechnungsnummer, zahlungsreferenz: e.zahlungsreferenz, betragCent: e.summeCent }]
         : [];
+  // A slip asks for what the member's credit left open (issue 15: gutgeschriebenCent).
+  const offen = (r: (typeof rechnungen)[number]) =>
+    r.betragCent - ('gutgeschriebenCent' in r ? (r.gutgeschriebenCent ?? 0) : 0);
   return Promise.all(
     rechnungen
-      .filter((r) => r.betragCent > 0)
+      .filter((r) => offen(r) > 0)
       .map(async (r) => ({
         nummer: r.nummer,
         zahlungsreferenz: r.zahlungsreferenz,
-        betragCent: r.betragCent,
-        qr: await zahlscheinQr(verein, r.betragCent, r.zahlungsreferenz),
+        betragCent: offen(r),
+        qr: await zahlscheinQr(verein, offen(r), r.zahlungsreferenz),
       })),
   );
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../platform/db/db';
+import { gutgeschriebenJeRechnung } from '../../rechnungspruefung/services';
 import { displayName } from '../../stammdaten/services';
 import type { ZvAnschrift, ZvEintrag, ZvParzelle, ZvPositionArt } from '../schema/zvData';
 
@@ -65,6 +66,8 @@ export async function gebuchteEintraege(db: Db, laufId: number, adresseIds?: rea
     db,
     rechnungen.map((r) => Number(r.adresse_id)),
   );
+  // What the members' credits paid when the run was booked (issue 15: „abzüglich Guthaben“).
+  const gutgeschrieben = await gutgeschriebenJeRechnung(db, ids);
   const briefe = new Map<number, ZvEintrag>();
   for (const r of rechnungen) {
     const adresseId = Number(r.adresse_id);
@@ -113,11 +116,14 @@ export async function gebuchteEintraege(db: Db, laufId: number, adresseIds?: rea
     const betragCent = Number(r.betrag_cent);
     brief.summeCent += betragCent;
     const konten = new Set(eigene.map((p) => p.buchungskonto_id));
+    const gutgeschriebenCent = gutgeschrieben.get(Number(r.id)) ?? 0;
+    if (gutgeschriebenCent) brief.gutgeschriebenCent = (brief.gutgeschriebenCent ?? 0) + gutgeschriebenCent;
     brief.rechnungen.push({
       rechnungId: Number(r.id),
       nummer: r.nummer,
       zahlungsreferenz: r.zahlungsreferenz,
       betragCent,
+      ...(gutgeschriebenCent ? { gutgeschriebenCent } : {}),
       buchungskontoId: konten.size === 1 ? ([...konten][0] == null ? null : Number([...konten][0])) : null,
     });
   }
