@@ -144,6 +144,19 @@ describe('BankImportDialog', () => {
     await view.unmount();
   });
 
+  it('says after the import how many payments were allocated to receivables and links the ones to clear (issue 15)', async () => {
+    api({ ...VORSCHAU, importiert: 4, duplikate: 0, zugeordnet: 3, zuKlaeren: 1 });
+    const view = await render();
+    const root = dialog() as Element;
+    await chooseFile();
+    await click(button(root, 'Vorschau'));
+    await click(button(root, '4 Buchungen importieren'));
+    await waitFor(() => expect(root.textContent).toContain('3 Zahlungen automatisch zugeordnet, 1 zu klären'));
+    const link = [...root.querySelectorAll('a')].find((a) => a.textContent === 'Zahlungen zuordnen');
+    expect(link?.getAttribute('href')).toBe('/rechnungen/zuklaeren');
+    await view.unmount();
+  });
+
   it('warns with the numbers when the statement does not add up, and offers nothing to import when all are duplicates', async () => {
     api({
       ...VORSCHAU,

@@ -12,6 +12,7 @@ import {
   Flex,
   Heading,
   Item,
+  Link,
   Picker,
   Text,
 } from '@adobe/react-spectrum';
@@ -60,6 +61,17 @@ const buchungen = (n: number) => `${n} ${n === 1 ? 'Buchung' : 'Buchungen'}`;
 /** The success sentence after an import (also the toast). */
 export function erfolgText(e: BankImportErgebnis): string {
   return `${e.importiert} importiert, ${e.duplikate} ${e.duplikate === 1 ? 'Duplikat' : 'Duplikate'} übersprungen; die Buchungen stehen auf „offen/zu klären“.`;
+}
+
+/**
+ * What the receivables' matcher did with the new credits (issue 15), e.g. „3 Zahlungen automatisch
+ * zugeordnet, 1 zu klären“; null when it did nothing (no credits, or no receivables module).
+ */
+export function zuordnungText(e: BankImportErgebnis): string | null {
+  const zugeordnet = e.zugeordnet ?? 0;
+  const zuKlaeren = e.zuKlaeren ?? 0;
+  if (zugeordnet === 0 && zuKlaeren === 0) return null;
+  return `${zugeordnet} ${zugeordnet === 1 ? 'Zahlung' : 'Zahlungen'} automatisch zugeordnet, ${zuKlaeren} zu klären`;
 }
 
 /**
@@ -155,7 +167,22 @@ function BankImportInhalt({ onClose, onImported, kontoId }: Omit<BankImportDialo
       <Divider />
       <Content>
         {ergebnis ? (
-          <MessageBanner level="success" title="Import abgeschlossen" message={erfolgText(ergebnis)} />
+          <Flex direction="column" gap="size-150">
+            <MessageBanner level="success" title="Import abgeschlossen" message={erfolgText(ergebnis)} />
+            {zuordnungText(ergebnis) ? (
+              <Text>
+                {zuordnungText(ergebnis)}
+                {(ergebnis.zuKlaeren ?? 0) > 0 ? (
+                  <>
+                    {' – '}
+                    <Link href="/rechnungen/zuklaeren">Zahlungen zuordnen</Link>
+                  </>
+                ) : (
+                  '.'
+                )}
+              </Text>
+            ) : null}
+          </Flex>
         ) : (
           <Flex direction="column" gap="size-150">
             <Text>
