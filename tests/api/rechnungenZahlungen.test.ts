@@ -211,6 +211,8 @@ describe('Zuordnen', () => {
     });
     expect((await kassier.delete('Kassa/DeleteKassabuchFiltered', { entryID: e2.id })).status).toBe(200);
     expect((await rechnung(nr(11).id)).bezahltCent).toBe(0);
+    const h = await app.services.db('history').where({ entity_type: 'Rechnung', entity_id: String(nr(11).id) });
+    expect(h.map((x) => x.action)).toEqual(['zahlung', 'zahlung_entfernt']);
   });
 });
 

@@ -11,7 +11,7 @@ import type { KassabuchRow } from '../tables';
 import { bucheEintraege, KASSABUCH_HISTORY_TYPE } from './buchen';
 import { textFilter, wendeFilterAn } from './kassabuchFilter';
 import { belegeVon, ladeEintrag } from './kassabuchLesen';
-import { setzeZuordnungen } from './kassabuchZuordnungen';
+import { setzeZuordnungen, vorLoeschen } from './kassabuchZuordnungen';
 import { assertOffen, istGeschlossen, istWahr, ladePeriode, periodeFuerDatum } from './periode';
 import { type Steuersatz, steuerAnteil } from './steuer';
 
@@ -241,6 +241,7 @@ export async function loescheGefiltert(
   for (const belege of (await belegeVon(db, loeschIds)).values()) {
     for (const beleg of belege) await services.files.remove(db, beleg.id);
   }
+  await vorLoeschen(db, actor, loeschIds);
   // Reversals first: their originals are referenced by them. In chunks of 500 ids, as everywhere
   // here (SQLite limits the bound values of one statement; a failed import may be 10,000 entries).
   for (let i = 0; i < loeschIds.length; i += 500) {

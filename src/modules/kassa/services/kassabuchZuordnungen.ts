@@ -28,6 +28,8 @@ export type KassabuchZuordnungenHook = {
   ): Promise<void>;
   /** After a reversal of an allocated entry: mirrored negative allocations, so the receivables are open again. */
   storniert(db: Db, actor: Actor, originalId: number, stornoId: number): Promise<void>;
+  /** Before entries are deleted (their allocations go with them, FK cascade): history on the receivables. */
+  vorLoeschen(db: Db, actor: Actor, kassabuchIds: readonly number[]): Promise<void>;
 };
 
 /** Filled by Rechnungspruefung at module load; empty (no allocations) without it. */
@@ -78,4 +80,9 @@ export async function setzeZuordnungen(
 /** StornoKassabuch: the reversal carries the original's allocations mirrored (receivables open again). */
 export async function nachStorno(db: Db, actor: Actor, originalId: number, stornoId: number): Promise<void> {
   for (const hook of KASSABUCH_ZUORDNUNGEN) await hook.storniert(db, actor, originalId, stornoId);
+}
+
+/** DeleteKassabuchFiltered: before the entries go, the receivables they paid record it. */
+export async function vorLoeschen(db: Db, actor: Actor, kassabuchIds: readonly number[]): Promise<void> {
+  for (const hook of KASSABUCH_ZUORDNUNGEN) await hook.vorLoeschen(db, actor, kassabuchIds);
 }

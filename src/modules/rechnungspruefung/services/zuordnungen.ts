@@ -345,3 +345,24 @@ export async function storniereZuordnungen(db: Db, actor: Actor, originalId: num
       })),
   );
 }
+
+/** Kassa deletes entries (their allocations go by FK cascade): the receivables they paid record it. */
+export async function zuordnungenGeloescht(db: Db, actor: Actor, kassabuchIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < kassabuchIds.length; i += 500) {
+    const rows = await db('zuordnungen')
+      .whereIn('kassabuch_id', kassabuchIds.slice(i, i + 500))
+      .whereNotNull('rechnung_id')
+      .select('id', 'kassabuch_id', 'rechnung_id', 'betrag_cent', 'quelle');
+    if (!rows.length) continue;
+    await recordHistoryMany(
+      db,
+      actor,
+      rows.map((r) => ({
+        entityType: RECHNUNG_HISTORY_TYPE,
+        entityId: Number(r.rechnung_id),
+        action: 'zahlung_entfernt',
+        before: { zuordnungId: r.id, kassabuchId: r.kassabuch_id, betragCent: Number(r.betrag_cent), quelle: r.quelle },
+      })),
+    );
+  }
+}
