@@ -143,4 +143,26 @@ describe('Payments and a reminder in the browser', () => {
     expect(text).toContain(teil.nummer);
     expect(text).toContain('1.053,44');
   });
+
+  it('shows and changes an entry’s allocations in the Kassabuch’s entry dialog', async () => {
+    const huber = rb.huberRechnung;
+    const eintrag = await app.services
+      .db('kassabuch')
+      .where({ quelle: 'bank', betrag_cent: huber.betragCent })
+      .first('id', 'belegnummer');
+    if (!eintrag) throw new Error('no bank entry for Huber');
+    await openKassaScreen(page, 'Kassabuch');
+    await page.getByRole('button', { name: `Beleg ${eintrag.belegnummer} bearbeiten`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const abschnitt = dialog.getByRole('region', { name: 'Zuordnungen zu Rechnungen', exact: true });
+    await abschnitt.waitFor();
+    expect(await flatText(abschnitt)).toContain(huber.nummer);
+    expect(await flatText(abschnitt)).toContain('Zugeordnet € 1.397,79 von € 1.397,79 · Rest € 0,00');
+
+    // Only 1.000,00 € of it pays the receivable: it is teilbezahlt again, the rest stays on the entry.
+    await abschnitt.getByLabel(`Betrag für ${huber.nummer}`, { exact: true }).fill('1.000,00');
+    await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await status(huber.id)).toMatchObject({ status: 'teilbezahlt', bezahltCent: 100_000 });
+  });
 });
