@@ -168,6 +168,13 @@ describe('GET Rechnungspruefung/Mahnungen: levels 1 to 3', () => {
       [3, '2026-06-15', GEBUEHR_3, 528, 158_888],
     ]);
 
+    // The same call again that day (a double click, a reloaded PDF tab) prints that reminder again
+    // instead of raising the level a second time.
+    const nochmal = await mahne(r.id, '2026-06-15', { calc: true });
+    expect(nochmal.status).toBe(200);
+    expect(await text(nochmal.buffer)).toBe(t3);
+    expect((await detail(r.id)).mahnungen).toHaveLength(3);
+
     // No fourth level.
     const e4 = await mahne(r.id, '2026-07-15');
     expect(e4.status).toBe(409);

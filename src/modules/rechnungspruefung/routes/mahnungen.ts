@@ -31,7 +31,7 @@ export const mahnungenRoutes: AnyRoute[] = [
     async handler({ db, services, actor, query }) {
       const datum = query.datum ?? todayIso();
       const vorschau = query.vorschau ?? false;
-      const { stand, plan, mahnungId } = await mahneRechnung(
+      const { stand, stufe, plan, mahnungId } = await mahneRechnung(
         db,
         actor,
         query.rechnungsID,
@@ -39,9 +39,14 @@ export const mahnungenRoutes: AnyRoute[] = [
         query.calc ?? false,
         vorschau,
       );
+      // A booked (or the day's earlier) reminder prints from its stored row; the preview from its plan.
       const briefe =
-        mahnungId === null ? [await vorschauDaten(db, stand, plan, datum)] : await gespeicherteDaten(db, [mahnungId]);
-      const titel = `${MAHNSTUFE_TITEL[plan.stufe]} ${stand.row.nummer}`;
+        mahnungId !== null
+          ? await gespeicherteDaten(db, [mahnungId])
+          : plan
+            ? [await vorschauDaten(db, stand, plan, datum)]
+            : [];
+      const titel = `${MAHNSTUFE_TITEL[stufe]} ${stand.row.nummer}`;
       return pdfFile(await mahnbriefePdf(services, db, briefe, titel), `${titel.replace(/\s+/g, '_')}.pdf`);
     },
   }),

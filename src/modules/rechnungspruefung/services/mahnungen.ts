@@ -6,6 +6,7 @@ import { recordHistory } from '../../../platform/history/history';
 import { formatEuro } from '../../../platform/money';
 import { readSection } from '../../vereinseinstellungen/services';
 import { MAHNSTUFE_TITEL } from '../schema/mahnungen';
+import type { MahnungRow } from '../tables';
 import {
   ladeMahnStaende,
   type MahnGebuehren,
@@ -150,7 +151,10 @@ export async function bucheMahnung(
 
 /**
  * GET Mahnungen: the next reminder of one receivable. `vorschau`: nothing is written and the letter
- * shows what the reminder would charge. Answers the reminder to print (stored id or the plan).
+ * shows what the reminder would charge (`plan`). Otherwise the reminder is booked and its id
+ * answered — unless the receivable was reminded on that very day already: a GET may be sent twice (a
+ * double click, a reloaded PDF tab), so the day's reminder is answered again instead of raising the
+ * level a second time (ResetMahnung clears the day, so a deliberate new reminder still works).
  */
 export async function mahneRechnung(
   db: Db,
@@ -159,13 +163,20 @@ export async function mahneRechnung(
   datum: string,
   calc: boolean,
   vorschau: boolean,
-): Promise<{ stand: MahnStand; plan: MahnPlan; mahnungId: number | null }> {
+): Promise<{ stand: MahnStand; stufe: number; plan: MahnPlan | null; mahnungId: number | null }> {
   const s = await mahnStandGesperrt(db, rechnungId);
+  if (!vorschau && dateOf(s.row.letzte_mahnung_am) === datum) {
+    const heute = (await db('mahnungen')
+      .where({ rechnung_id: rechnungId, datum, stufe: s.row.mahnstufe })
+      .orderBy('id', 'desc')
+      .first()) as MahnungRow | undefined;
+    if (heute) return { stand: s, stufe: heute.stufe, plan: null, mahnungId: Number(heute.id) };
+  }
   const hindernis = mahnHindernis(s, datum);
   if (hindernis) throw mahnKonflikt(s, hindernis, datum);
   const plan = planeMahnung(s, datum, calc, await mahnGebuehren(db));
-  if (vorschau) return { stand: s, plan, mahnungId: null };
-  return { stand: s, plan, mahnungId: await bucheMahnung(db, actor, s, plan, datum, calc) };
+  if (vorschau) return { stand: s, stufe: plan.stufe, plan, mahnungId: null };
+  return { stand: s, stufe: plan.stufe, plan, mahnungId: await bucheMahnung(db, actor, s, plan, datum, calc) };
 }
 
 /** POST ResetMahnung: level 0 and no last reminder (the next run may remind at once); rows and positions stay. */
