@@ -164,5 +164,11 @@ describe('Payments and a reminder in the browser', () => {
     await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await status(huber.id)).toMatchObject({ status: 'teilbezahlt', bezahltCent: 100_000 });
+    // The credit's rest is to clear again.
+    await page
+      .getByRole('navigation', { name: 'Hauptmenü' })
+      .getByRole('link', { name: 'Zahlungen zuordnen', exact: true })
+      .click();
+    await page.getByText('1 Zahlung zu klären, zusammen € 397,79', { exact: true }).waitFor();
   });
 });
