@@ -215,6 +215,25 @@ describe('UpdateRechnung', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ faelligAm: '2026-04-30', mahnsperreBis: '2026-06-30', betragCent: 139_779 });
+    // A line of 0 a run may have booked does not stand in the way of a new due date.
+    const nullzeile = rb.lauf.rechnungen[7]!;
+    await app.services.db('rechnung_positionen').insert({
+      rechnung_id: nullzeile.id,
+      sortierung: 99,
+      parzelle_id: null,
+      parzelle_nummer: '',
+      art: 'verein',
+      text: 'Wasser-Akonto (keines)',
+      menge: null,
+      satz: null,
+      betrag_cent: 0,
+      steuersatz: 0,
+      buchungskonto_id: null,
+    });
+    const mitNull = (await kassier.get<Rechnung>(`${R}/GetRechnung`, { id: String(nullzeile.id) })).body;
+    const neuesZiel = await kassier.post<Rechnung>(`${R}/UpdateRechnung`, { ...mitNull, faelligAm: '2026-05-15' });
+    expect(neuesZiel.status).toBe(200);
+    expect(neuesZiel.body.faelligAm).toBe('2026-05-15');
     const nein = await kassier.post<{ code: string; felder: string[]; title: string }>(`${R}/UpdateRechnung`, {
       ...ok.body,
       datum: '2026-03-02',
@@ -270,6 +289,32 @@ describe('DeleteRechnung', () => {
     expect(nachher.versendetAm).not.toBeNull();
     const nein = await kassier.delete<{ code: string }>(`${R}/DeleteRechnung`, { id: String(r.id) });
     expect(nein.body.code).toBe('rechnung_versendet');
+  });
+
+  it('a delete racing a counter payment: one of them wins, never both, never a 500', async () => {
+    for (let i = 0; i < 4; i++) {
+      const r = (await kassier.post<Rechnung>(`${R}/UpdateRechnung`, neu())).body;
+      const [del, zahl] = await Promise.all([
+        kassier.delete<{ code?: string }>(`${R}/DeleteRechnung`, { id: String(r.id) }),
+        kassier.post(`${R}/ZahlungErfassen`, {
+          rechnungId: r.id,
+          kontoId: rb.kassaKontoId,
+          datum: '2026-05-10',
+          betragCent: 1_000,
+        }),
+      ]);
+      const noch = await app.services.db('rechnungen').where({ id: r.id }).first('id');
+      if (del.status === 204) {
+        expect(noch).toBeUndefined();
+        expect(zahl.status).not.toBe(200);
+        expect(zahl.status).toBeLessThan(500);
+      } else {
+        expect(del.status).toBe(409);
+        expect(del.body.code).toBe('rechnung_bezahlt');
+        expect(zahl.status).toBe(200);
+        expect(noch).toBeDefined();
+      }
+    }
   });
 
   it('DeleteRechnungenFiltered deletes the deletable ones of the filter and names the others (dryRun first)', async () => {

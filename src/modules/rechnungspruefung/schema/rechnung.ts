@@ -171,8 +171,7 @@ const betragCent = z
   .number({ error: typeError('einen Betrag in Cent') })
   .int('Der Betrag wird in ganzen Cent angegeben.')
   .min(-2_000_000_000, 'Der Betrag ist zu groß.')
-  .max(2_000_000_000, 'Der Betrag ist zu groß.')
-  .refine((n) => n !== 0, 'Bitte einen Betrag ungleich 0 eingeben.');
+  .max(2_000_000_000, 'Der Betrag ist zu groß.');
 
 const positionBody = z.object(
   {
@@ -206,11 +205,9 @@ export const rechnungBody = strict(
     positionen: z
       .array(positionBody, { error: 'Erwartet wird eine Liste von Positionen.' })
       .min(1, 'Bitte mindestens eine Position eingeben.')
-      .max(200, 'Höchstens 200 Positionen.')
-      .refine(
-        (p) => p.length === 0 || p.reduce((s, x) => s + x.betragCent, 0) !== 0,
-        'Der Betrag der Rechnung darf nicht 0 sein.',
-      ),
+      // The sum ≠ 0 is checked by the service for what it creates or changes: a booked receivable's
+      // positions come back as stored (a run may have booked a line of 0).
+      .max(200, 'Höchstens 200 Positionen.'),
     notiz: text(5000, true)
       .nullish()
       .transform((v) => (v ? v : null)),

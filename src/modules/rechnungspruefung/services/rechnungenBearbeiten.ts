@@ -61,6 +61,11 @@ async function pruefeBezuege(db: Db, input: RechnungInput): Promise<{ adresseNam
   if (input.gruppeId && !(await db('gruppen').where('id', input.gruppeId).first('id')))
     errors.gruppeId = ['Diese Gruppe gibt es nicht.'];
   if (input.faelligAm < input.datum) errors.faelligAm = ['Die Fälligkeit darf nicht vor dem Rechnungsdatum liegen.'];
+  input.positionen.forEach((p, i) => {
+    if (p.betragCent === 0) errors[`positionen.${i}.betragCent`] = ['Bitte einen Betrag ungleich 0 eingeben.'];
+  });
+  if (!errors.positionen && input.positionen.reduce((s, p) => s + p.betragCent, 0) === 0)
+    errors.positionen = ['Der Betrag der Rechnung darf nicht 0 sein.'];
   const konten = [...new Set(input.positionen.map((p) => p.buchungskontoId).filter((v): v is number => v != null))];
   if (konten.length) {
     const da = new Set((await db('buchungskonten').whereIn('id', konten).select('id')).map((r) => Number(r.id)));
@@ -179,20 +184,24 @@ export async function speichereRechnung(db: Db, actor: Actor, input: RechnungInp
   return after;
 }
 
-/** Why a receivable may not be deleted, or null. */
-function loeschGrund(r: Rechnung, bezahlt: Set<number>): 'bezahlt' | 'versendet' | null {
-  if (bezahlt.has(r.id)) return 'bezahlt';
-  if (!r.loeschbar) return 'versendet';
-  return null;
-}
-
-async function mitZuordnungen(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  const out = new Set<number>();
-  for (let i = 0; i < ids.length; i += 500)
-    for (const r of await db('zuordnungen')
-      .whereIn('rechnung_id', ids.slice(i, i + 500))
-      .distinct('rechnung_id'))
-      out.add(Number(r.rechnung_id));
+/**
+ * Why each receivable may not be deleted (absent: deletable). The rows are locked first and the
+ * allocations and reminders read with locking reads (current, not the transaction's snapshot): an
+ * allocation (ordneZu locks the receivable too) or a reminder committed meanwhile is seen, so the
+ * delete never trips over the foreign key of a payment that came in between.
+ */
+async function loeschGruende(db: Db, ids: readonly number[]): Promise<Map<number, 'bezahlt' | 'versendet'>> {
+  const out = new Map<number, 'bezahlt' | 'versendet'>();
+  const sortiert = [...ids].sort((a, b) => a - b);
+  for (let i = 0; i < sortiert.length; i += 500) {
+    const chunk = sortiert.slice(i, i + 500);
+    const rows = await db('rechnungen').whereIn('id', chunk).orderBy('id').forUpdate().select('id', 'versendet_am');
+    for (const r of rows) if (r.versendet_am != null) out.set(Number(r.id), 'versendet');
+    for (const r of await db('mahnungen').whereIn('rechnung_id', chunk).forShare().select('rechnung_id'))
+      out.set(Number(r.rechnung_id), 'versendet');
+    for (const r of await db('zuordnungen').whereIn('rechnung_id', chunk).forShare().select('rechnung_id'))
+      out.set(Number(r.rechnung_id), 'bezahlt');
+  }
   return out;
 }
 
@@ -207,10 +216,9 @@ async function loesche(db: Db, ids: readonly number[]): Promise<void> {
 
 /** DELETE DeleteRechnung: only a receivable without payments that was neither sent nor reminded. */
 export async function loescheRechnung(db: Db, actor: Actor, id: number): Promise<void> {
-  await db('rechnungen').where('id', id).forUpdate().first('id');
+  const grund = (await loeschGruende(db, [id])).get(id);
   const r = await ladeRechnung(db, id);
   if (!r) throw notFound('Die Rechnung wurde nicht gefunden.');
-  const grund = loeschGrund(r, await mitZuordnungen(db, [id]));
   if (grund === 'bezahlt')
     throw conflict(
       `Die Rechnung ${r.nummer} hat Zahlungen und kann nicht gelöscht werden.`,
@@ -235,14 +243,14 @@ export async function loescheRechnungenGefiltert(
   dryRun: boolean,
 ): Promise<DeleteRechnungenFilteredAntwort> {
   const liste = await ladeRechnungen(db, filter);
-  const bezahlt = await mitZuordnungen(
+  const gruende = await loeschGruende(
     db,
     liste.map((r) => r.id),
   );
   const antwort: DeleteRechnungenFilteredAntwort = { geloescht: [], uebersprungen: [] };
   const weg: Rechnung[] = [];
   for (const r of liste) {
-    const grund = loeschGrund(r, bezahlt);
+    const grund = gruende.get(r.id);
     if (grund) antwort.uebersprungen.push({ id: r.id, nummer: r.nummer, grund });
     else {
       antwort.geloescht.push({ id: r.id, nummer: r.nummer });
