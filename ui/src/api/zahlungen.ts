@@ -1,11 +1,11 @@
 import type { Rechnung } from '../../../src/modules/rechnungspruefung/schema/rechnung';
 import type {
-  OhneForderungInput,
+  OhneForderungBody,
   RechnungenKassabuch,
   Vorschlag,
   VorschlagGrund,
   ZahlungEintrag,
-  ZuordnenInput,
+  ZuordnenBody,
   Zuordnung,
 } from '../../../src/modules/rechnungspruefung/schema/zahlungen';
 import type { ZuKlaerenFilter, ZuKlaerenZeile } from '../../../src/modules/rechnungspruefung/schema/zuKlaeren';
@@ -57,12 +57,12 @@ export function fetchRechnungenKassabuch(kassabuchId: number): Promise<Rechnunge
 }
 
 /** Allocates (parts of) an entry to receivables, the rest optionally as the address's credit. */
-export function zuordnen(body: ZuordnenInput): Promise<RechnungenKassabuch> {
+export function zuordnen(body: ZuordnenBody): Promise<RechnungenKassabuch> {
   return mutateApi<RechnungenKassabuch>(`${BASE}/Zuordnen`, { json: body, revalidatePrefixes: NACH_ZUORDNUNG });
 }
 
 /** Marks a credit as paying no receivable (a donation, a refund …): it leaves the "zu klären" list. */
-export function ohneForderung(body: OhneForderungInput): Promise<unknown> {
+export function ohneForderung(body: OhneForderungBody): Promise<unknown> {
   return mutateApi<unknown>(`${BASE}/OhneForderung`, { json: body, revalidatePrefixes: NACH_ZUORDNUNG });
 }
 
