@@ -74,4 +74,30 @@ describe('Mahnlauf in the browser', () => {
     // Printing again changes nothing.
     expect(await anzahl('mahnungen')).toBe(15);
   });
+
+  it('shows a member’s statement and opens it as a PDF', async () => {
+    await page.goto('/rechnungen/kontoauszug');
+    await page.getByRole('heading', { name: 'Mitglieder-Kontoauszug', level: 1 }).waitFor();
+    await page.getByRole('combobox', { name: 'Mitglied' }).fill('Huber');
+    await page.getByRole('option', { name: 'Huber Maria' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('adresseId')).toBe(String(rb.huber));
+    const auszug = page.getByRole('table', { name: 'Kontoauszug', exact: true });
+    await auszug.locator('tbody tr').nth(2).waitFor();
+    const zeilen = await auszug
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+    expect(zeilen.slice(1)).toEqual([
+      `01.03.2026 Rechnung ${rb.huberRechnung.nummer} Zahlungsvorschreibung ${rb.huberRechnung.nummer} € 1.397,79 € 1.397,79`,
+      expect.stringMatching(/^\d\d\.\d\d\.\d{4} Summen und Endsaldo € 1\.397,79 € 0,00 € 1\.397,79$/),
+    ]);
+    expect(await flatText(page.locator('main'))).toContain('Huber Maria: € 1.397,79 sind zu bezahlen.');
+
+    const tab = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Kontoauszug als PDF', exact: true }).click();
+    const brief = await tab;
+    await expect.poll(() => brief.url()).toContain('/api/Rechnungspruefung/Kontoauszug?');
+    const antwort = await page.request.get(brief.url());
+    expect((await antwort.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await brief.close();
+  });
 });

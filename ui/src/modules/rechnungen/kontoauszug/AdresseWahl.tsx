@@ -1,36 +1,36 @@
 import { ComboBox, Item, type Key } from '@adobe/react-spectrum';
-import { useEffect, useMemo, useState } from 'react';
 import { useAdressenLookup } from '../../../api/stammdaten/parzellen';
 
-/** Picks the member (any address) by typing part of the name; the chosen one shows its name. */
-export function AdresseWahl({ value, onChange }: { value: number | undefined; onChange: (id: number) => void }) {
+export interface AdresseWahlProps {
+  value: number | undefined;
+  /** undefined when the field is emptied. */
+  onChange: (id: number | undefined) => void;
+  label?: string;
+  description?: string;
+}
+
+/**
+ * Picks a member (any address) by typing part of the name; the chosen one shows its name. The
+ * ComboBox filters by itself; it is drawn once the names are there, so a bookmarked id shows its
+ * name at once (and the list does not open again after a choice, hiding the page from screen readers).
+ */
+export function AdresseWahl({
+  value,
+  onChange,
+  label = 'Mitglied',
+  description = 'Namen eintippen und auswählen',
+}: AdresseWahlProps) {
   const { data: adressen } = useAdressenLookup();
-  const gewaehlt = adressen?.find((a) => a.id === value);
-  const [eingabe, setEingabe] = useState('');
-  // Show the chosen name once the lookup arrives (a bookmarked ?adresseId=).
-  useEffect(() => {
-    if (gewaehlt) setEingabe(gewaehlt.name);
-  }, [gewaehlt]);
-  const gefiltert = useMemo(() => {
-    const needle = eingabe.trim().toLocaleLowerCase('de-AT');
-    const liste = adressen ?? [];
-    if (!needle || gewaehlt?.name === eingabe) return liste;
-    return liste.filter((a) => a.name.toLocaleLowerCase('de-AT').includes(needle));
-  }, [adressen, eingabe, gewaehlt]);
   return (
     <ComboBox
-      label="Mitglied"
-      description="Namen eintippen und auswählen"
-      items={gefiltert}
-      inputValue={eingabe}
-      onInputChange={setEingabe}
+      key={adressen ? 'geladen' : 'laedt'}
+      label={label}
+      description={description}
+      defaultItems={adressen ?? []}
       selectedKey={value === undefined ? null : String(value)}
-      onSelectionChange={(key: Key | null) => {
-        if (key !== null) onChange(Number(key));
-      }}
+      onSelectionChange={(key: Key | null) => onChange(key === null ? undefined : Number(key))}
       isDisabled={!adressen}
       width="size-4600"
-      menuTrigger="focus"
     >
       {(a) => <Item key={String(a.id)}>{a.name}</Item>}
     </ComboBox>

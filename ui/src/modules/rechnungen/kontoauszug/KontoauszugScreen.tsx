@@ -62,7 +62,10 @@ export default function KontoauszugScreen() {
         </Heading>
       </View>
       <Flex gap="size-200" alignItems="end" wrap>
-        <AdresseWahl value={anfrage?.adresseId} onChange={(id) => setAdresseParam(String(id))} />
+        <AdresseWahl
+          value={anfrage?.adresseId}
+          onChange={(id) => setAdresseParam(id === undefined ? '' : String(id))}
+        />
         <DateField
           label="Von"
           value={von.text}

@@ -30,8 +30,8 @@ import { DateField, NumberInput } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { type Refusal, RefusalAlert } from '../../../components/RefusalAlert';
-import { AdresseFilter } from '../../abrechnung/weitereMitgliedschaften/AdresseFilter';
 import { ablehnung } from '../../kassa/bankimport/bankImportApi';
+import { AdresseWahl } from '../kontoauszug/AdresseWahl';
 import { UebersprungenTabelle, ZuMahnenTabelle } from './MahnlaufTabellen';
 
 const ALLE = '__alle';
@@ -187,7 +187,12 @@ export default function MahnlaufScreen() {
               description="bzw. seit der letzten Mahnung"
               width="size-2000"
             />
-            <AdresseFilter value={adresseId} onChange={(id) => setAdresseParam(id === undefined ? '' : String(id))} />
+            <AdresseWahl
+              label="Nur für Adresse"
+              description="leer = alle Mitglieder"
+              value={adresseId}
+              onChange={(id) => setAdresseParam(id === undefined ? '' : String(id))}
+            />
             <Checkbox isSelected={calc} onChange={(an) => setCalcParam(an ? '1' : '')}>
               Verzugszinsen berechnen (4 % im Jahr)
             </Checkbox>
