@@ -30,6 +30,7 @@ export const bankAbgleich: BankImportAbgleich = async (db: Db, actor: Actor, neu
       },
       k,
       1,
+      true,
     );
     if (!best?.sicher) continue;
     const ziel = best.rechnung;

@@ -53,6 +53,8 @@ export type Kandidaten = {
   nachNummer: Map<string, Rechnung>;
   /** IBAN → addresses known to pay from it. */
   adressenNachIban: Map<string, Set<number>>;
+  /** The billed name's words per receivable (folded once, not once per credit). */
+  namensWoerter: Map<number, Set<string>>;
 };
 
 /** The open receivables (amount > 0) and the known IBANs of addresses. */
@@ -80,13 +82,18 @@ export async function ladeKandidaten(db: Db): Promise<Kandidaten> {
     nachReferenz: new Map(offen.map((r) => [normalizeRf(r.zahlungsreferenz), r])),
     nachNummer: new Map(offen.map((r) => [r.nummer, r])),
     adressenNachIban,
+    namensWoerter: new Map(offen.map((r) => [r.id, woerter(r.adresseName)])),
   };
 }
 
 const RANG: Record<VorschlagGrund, number> = { referenz: 0, nummer: 1, iban: 2, name: 3, betrag: 4 };
 
-/** The suggestions for one credit, best first (at most `max`). */
-export function vorschlaegeFuer(g: Gutschrift, k: Kandidaten, max = 10): Vorschlag[] {
+/**
+ * The suggestions for one credit, best first (at most `max`). `nurSicher` (the matcher): only the sure
+ * reasons are looked for — the hints by name and amount would cost a pass over all open receivables
+ * per credit and are never allocated automatically.
+ */
+export function vorschlaegeFuer(g: Gutschrift, k: Kandidaten, max = 10, nurSicher = false): Vorschlag[] {
   if (g.restCent <= 0) return [];
   const text = [g.text, g.bankVerwendungszweck ?? ''].join(' ');
   const gefunden = new Map<number, { rechnung: Rechnung; grund: VorschlagGrund; sicher: boolean; punkte: number }>();
@@ -111,9 +118,9 @@ export function vorschlaegeFuer(g: Gutschrift, k: Kandidaten, max = 10): Vorschl
       nimm(r, 'iban', exakt && genau.length === 1, exakt ? 800 : 500);
     }
   }
-  const name = g.bankName ? woerter(g.bankName) : new Set<string>();
-  for (const r of k.offen) {
-    const gleicherName = name.size > 0 && [...woerter(r.adresseName)].some((w) => name.has(w));
+  const name = g.bankName && !nurSicher ? woerter(g.bankName) : new Set<string>();
+  for (const r of nurSicher ? [] : k.offen) {
+    const gleicherName = name.size > 0 && [...(k.namensWoerter.get(r.id) ?? [])].some((w) => name.has(w));
     const gleicherBetrag = r.offenCent === g.restCent;
     if (gleicherName) nimm(r, 'name', false, gleicherBetrag ? 400 : 300);
     else if (gleicherBetrag) nimm(r, 'betrag', false, 100);
