@@ -159,6 +159,16 @@ describe('Payments and a reminder in the browser', () => {
     expect(await flatText(abschnitt)).toContain(huber.nummer);
     expect(await flatText(abschnitt)).toContain('Zugeordnet € 1.397,79 von € 1.397,79 · Rest € 0,00');
 
+    // The search for another receivable answers Enter with its hits (it does not save the entry).
+    await abschnitt.getByRole('button', { name: 'Rechnung zuordnen …', exact: true }).click();
+    const suche = abschnitt.getByLabel(/^Offene Rechnung suchen/);
+    await suche.fill('Gärtner4');
+    await suche.press('Enter');
+    const treffer = abschnitt.getByRole('table', { name: 'Gefundene Rechnungen', exact: true });
+    await treffer.waitFor();
+    expect(await flatText(treffer)).toContain('Gärtner4');
+    expect(await dialog.isVisible()).toBe(true);
+
     // Only 1.000,00 € of it pays the receivable: it is teilbezahlt again, the rest stays on the entry.
     await abschnitt.getByLabel(`Betrag für ${huber.nummer}`, { exact: true }).fill('1.000,00');
     await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
