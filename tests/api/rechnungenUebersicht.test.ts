@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucheEintraege } from '../../src/modules/kassa/services';
 import type { Rechnung } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import type { Rechnungsuebersicht } from '../../src/modules/rechnungspruefung/schema/rechnungsuebersicht';
-import { ordneZu } from '../../src/modules/rechnungspruefung/services/zuordnungen';
-import { systemActor } from '../../src/platform/auth/principal';
 import type { ApiClient } from '../helpers/apiClient';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { pdfText, xlsxSheets } from './kassaBerichteHelfer';
+import { bezahle } from './rechnungenHelfer';
 
 // The Rechnungsübersicht as the Kassier reads it on screen, prints it and hands it on as Excel — the
 // same rows and sums in all three —, the invoice letters of the selected receivables with the EPC QR
@@ -26,19 +24,6 @@ let kassier: ApiClient;
 let dir: string;
 let teil: Rechnung['id'];
 let voll: Rechnung['id'];
-
-async function bezahle(rechnungId: number, betragCent: number): Promise<void> {
-  await app.services.db.transaction(async (trx) => {
-    const [e] = await bucheEintraege(trx, systemActor('Test'), [
-      { datum: '2026-03-20', betragCent, kontoId: rb.kontoId, buchungskontoId: rb.bk.pacht, text: 'Zahlung' },
-    ]);
-    await ordneZu(trx, systemActor('Test'), {
-      kassabuchId: e!.id,
-      zuordnungen: [{ rechnungId, betragCent }],
-      quelle: 'bank',
-    });
-  });
-}
 
 /** Every QR code on every page, as zbarimg reads them at 200 dpi (empty: none). */
 async function qrCodes(pdf: Buffer): Promise<string[]> {
@@ -73,8 +58,8 @@ beforeAll(async () => {
   kassier = await app.signedIn(['Kassier']);
   teil = rb.huberRechnung.id;
   voll = rb.lauf.rechnungen.find((r) => r.id !== teil)!.id;
-  await bezahle(teil, 39_779);
-  await bezahle(voll, 155_344);
+  await bezahle(app, rb, teil, 39_779, { quelle: 'bank' });
+  await bezahle(app, rb, voll, 155_344, { quelle: 'bank' });
 });
 afterAll(async () => {
   await app?.stop();
