@@ -202,6 +202,14 @@ describe('VersicherungenScreen', () => {
     expect(callsTo(app.fetchMock, 'POST', IMPORT_ERSETZEN)).toHaveLength(1);
   });
 
+  it('shows the year of the URL, also one without a billing year', async () => {
+    app.api(api(EDIT, { [`GET ${R}/GetVersicherungen?jahr=2019`]: () => json([]) }));
+    await app.renderAt('/rechnungen/versicherungen?jahr=2019');
+    await waitFor(() => expect(text(container)).toContain('Noch keine Versicherungen für 2019'));
+    const picker = [...container.querySelectorAll('button')].find((b) => b.getAttribute('aria-haspopup') === 'listbox');
+    expect(text(picker ?? null)).toContain('2019');
+  });
+
   it('is read-only without the Edit right', async () => {
     app.api(api(VIEW));
     await app.renderAt('/rechnungen/versicherungen');

@@ -54,13 +54,16 @@ export default function VersicherungenScreen() {
   const [jahrParam, setJahrParam] = useQueryParam('jahr');
   const jahre = useVersicherungenJahre();
   const diesesJahr = currentYear();
-  const jahrListe = useMemo(() => {
-    const liste = [...(jahre.data ?? [])];
-    if (!liste.some((j) => j.jahr === diesesJahr)) liste.push({ jahr: diesesJahr, anzahl: 0 });
-    return liste.sort((a, b) => b.jahr - a.jahr);
-  }, [jahre.data, diesesJahr]);
   const gewaehlt = Number(jahrParam);
   const jahr = Number.isInteger(gewaehlt) && gewaehlt >= 2000 && gewaehlt <= 2100 ? gewaehlt : diesesJahr;
+  // The billing years, this year and a bookmarked one: the picker always shows the list's year.
+  const jahrListe = useMemo(() => {
+    // A year that is no billing year has no count from the server: none is shown for it.
+    const liste: { jahr: number; anzahl: number | null }[] = [...(jahre.data ?? [])];
+    for (const j of new Set([diesesJahr, jahr]))
+      if (!liste.some((x) => x.jahr === j)) liste.push({ jahr: j, anzahl: null });
+    return liste.sort((a, b) => b.jahr - a.jahr);
+  }, [jahre.data, diesesJahr, jahr]);
   const query = useVersicherungen(jahr);
   const canEdit = useHasRight('WebApp.Rechnungspruefung.Edit', 'WebApp.Abrechnung.Edit') === true;
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -88,7 +91,9 @@ export default function VersicherungenScreen() {
           {(j) => (
             <Item key={String(j.jahr)} textValue={String(j.jahr)}>
               <Text>{String(j.jahr)}</Text>
-              <Text slot="description">{j.anzahl === 1 ? '1 Versicherung' : `${j.anzahl} Versicherungen`}</Text>
+              {j.anzahl === null ? null : (
+                <Text slot="description">{j.anzahl === 1 ? '1 Versicherung' : `${j.anzahl} Versicherungen`}</Text>
+              )}
             </Item>
           )}
         </Picker>
