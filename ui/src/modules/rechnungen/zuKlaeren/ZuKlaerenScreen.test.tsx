@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Rechnung } from '../../../../../src/modules/rechnungspruefung/schema/rechnung';
 import type { Vorschlag, ZahlungEintrag } from '../../../../../src/modules/rechnungspruefung/schema/zahlungen';
 import type { ZuKlaerenZeile } from '../../../../../src/modules/rechnungspruefung/schema/zuKlaeren';
-import { createAppHarness, json, problem, waitFor } from '../../../testing/appHarness';
+import { createAppHarness, json, problem, typeInto, waitFor } from '../../../testing/appHarness';
 import { setTestCookie } from '../../../testing/cookies';
-import { button, callsTo, click, hasButton, signedIn } from '../../../testing/testHelpers';
+import { button, callsTo, click, field, hasButton, signedIn } from '../../../testing/testHelpers';
 import { bodyOf, dialog } from '../../../testing/testKit';
 
 vi.mock('@adobe/react-spectrum/Toast', () => ({
@@ -247,6 +247,21 @@ describe('Zahlungen zuordnen', () => {
     expect(hasButton(container, 'Keine Forderung')).toBe(false);
     expect(hasButton(container, 'Andere Rechnung suchen …')).toBe(false);
     expect([...container.querySelectorAll('button')].some((b) => b.textContent?.includes('zuordnen'))).toBe(false);
+  });
+
+  it('filters by date through the URL', async () => {
+    app.api({
+      ...signedIn(['WebApp.Rechnungspruefung.View']),
+      'GET /api/Common/Konten': () => json([]),
+      [`${ZU_KLAEREN}?von=2026-04-01`]: () => json(LISTE),
+      [`${ZU_KLAEREN}?von=2026-04-01&bis=2026-04-30`]: () => json([]),
+    });
+    await app.renderAt('/rechnungen/zuklaeren?von=2026-04-01');
+    await waitFor(() => expect(text()).toContain('2 Zahlungen zu klären'));
+    expect(field(container, 'Datum von').value).toBe('01.04.2026');
+    await typeInto(field(container, 'Datum bis'), '30.4.2026');
+    await waitFor(() => expect(text()).toContain('Alles zugeordnet'));
+    expect(window.location.search).toBe('?von=2026-04-01&bis=2026-04-30');
   });
 
   it('says so when nothing is left to allocate', async () => {

@@ -1,11 +1,24 @@
-import { DialogContainer, Flex, Heading, Item, type Key, Link, Picker, Text, View } from '@adobe/react-spectrum';
+import {
+  DialogContainer,
+  Flex,
+  Heading,
+  Item,
+  type Key,
+  Link,
+  Picker,
+  Text,
+  TextField,
+  View,
+} from '@adobe/react-spectrum';
 import { useState } from 'react';
+import { formatGermanDate, parseGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro } from '../../../../../src/platform/money';
 import { useHasRight } from '../../../api/common';
 import { useKonten } from '../../../api/kassa';
 import { useZuKlaeren, type ZuKlaerenZeile } from '../../../api/zahlungen';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { useQueryParam } from '../../../app/useQueryParam';
+import { invalid } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { ZahlungKarte } from './ZahlungKarte';
 import { ZuordnenDialog } from './ZuordnenDialog';
@@ -19,6 +32,27 @@ import './zuKlaeren.css';
 // (a donation, a refund) takes it off the list. The account filter lives in the URL.
 
 const ALLE = 'alle';
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date filter typed as TT.MM.JJJJ, kept in the URL as YYYY-MM-DD once it reads as a date (empty = none). */
+function DatumFilter({ param, label }: { param: string; label: string }) {
+  const [wert, setWert] = useQueryParam(param);
+  const [text, setText] = useState(ISO.test(wert) ? formatGermanDate(wert) : '');
+  return (
+    <TextField
+      label={label}
+      value={text}
+      width="size-1600"
+      onChange={(t) => {
+        setText(t);
+        // null = emptied (no filter), undefined = not (yet) a date: the list keeps the last one.
+        const neu = parseGermanDate(t);
+        if (neu !== undefined) setWert(neu ?? '');
+      }}
+      {...invalid(parseGermanDate(text) === undefined ? 'Bitte als TT.MM.JJJJ eingeben.' : undefined)}
+    />
+  );
+}
 
 export default function ZuKlaerenScreen() {
   usePageTitle('Zahlungen zuordnen');
@@ -27,7 +61,13 @@ export default function ZuKlaerenScreen() {
   const kontoId = Number(kontoParam) > 0 ? Number(kontoParam) : undefined;
   const konten = useKonten();
   const bankKonten = (konten.data ?? []).filter((k) => k.art === 'bank');
-  const liste = useZuKlaeren({ kontoId });
+  const [von] = useQueryParam('von');
+  const [bis] = useQueryParam('bis');
+  const liste = useZuKlaeren({
+    kontoId,
+    von: ISO.test(von) ? von : undefined,
+    bis: ISO.test(bis) ? bis : undefined,
+  });
   const [offen, setOffen] = useState<ZuKlaerenZeile | null>(null);
 
   const zeilen = liste.data ?? [];
@@ -45,20 +85,24 @@ export default function ZuKlaerenScreen() {
         Hier stehen die Gutschriften vom Bankkonto, die der Kontoauszug-Import keiner Rechnung sicher zuordnen konnte.
         Wählen Sie beim passenden Vorschlag „zuordnen“ oder suchen Sie die Rechnung selbst.
       </Text>
-      {bankKonten.length > 1 ? (
-        <Picker
-          label="Bankkonto"
-          items={[
-            { id: ALLE, name: 'alle Bankkonten' },
-            ...bankKonten.map((k) => ({ id: String(k.id), name: k.name })),
-          ]}
-          selectedKey={kontoId ? String(kontoId) : ALLE}
-          onSelectionChange={(key: Key | null) => setKontoParam(key === null || key === ALLE ? '' : String(key))}
-          width="size-3600"
-        >
-          {(k) => <Item key={k.id}>{k.name}</Item>}
-        </Picker>
-      ) : null}
+      <Flex gap="size-200" wrap alignItems="end">
+        <DatumFilter param="von" label="Datum von" />
+        <DatumFilter param="bis" label="Datum bis" />
+        {bankKonten.length > 1 ? (
+          <Picker
+            label="Bankkonto"
+            items={[
+              { id: ALLE, name: 'alle Bankkonten' },
+              ...bankKonten.map((k) => ({ id: String(k.id), name: k.name })),
+            ]}
+            selectedKey={kontoId ? String(kontoId) : ALLE}
+            onSelectionChange={(key: Key | null) => setKontoParam(key === null || key === ALLE ? '' : String(key))}
+            width="size-3600"
+          >
+            {(k) => <Item key={k.id}>{k.name}</Item>}
+          </Picker>
+        ) : null}
+      </Flex>
       {liste.data ? (
         zeilen.length === 0 ? (
           <Text>
