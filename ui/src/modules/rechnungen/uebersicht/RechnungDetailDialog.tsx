@@ -95,72 +95,76 @@ export function RechnungDetailDialog({ id, canEdit, kassaEdit }: RechnungDetailD
       : zahlscheineDrucken([r.id], `Zahlschein ${r.nummer}`)
     ).catch(showErrorToast);
 
+  // The action dialogs sit beside the detail, not inside it: inside, they would take the detail's
+  // heading as their accessible name (the Dialog's title slot reaches into its children).
   return (
-    <Dialog size="L">
-      <Heading>
-        Rechnung {r.nummer} – {r.adresseName}
-      </Heading>
-      <Divider />
-      <Content>
-        <Flex direction="column" gap="size-200">
-          <Kopf r={r} />
-          <Flex gap="size-100" wrap>
-            {canEdit && kassaEdit && offen ? (
-              <Button variant="accent" onPress={() => setUnter('zahlung')}>
-                Zahlung erfassen
+    <>
+      <Dialog size="L">
+        <Heading>
+          Rechnung {r.nummer} – {r.adresseName}
+        </Heading>
+        <Divider />
+        <Content>
+          <Flex direction="column" gap="size-200">
+            <Kopf r={r} />
+            <Flex gap="size-100" wrap>
+              {canEdit && kassaEdit && offen ? (
+                <Button variant="accent" onPress={() => setUnter('zahlung')}>
+                  Zahlung erfassen
+                </Button>
+              ) : null}
+              {canEdit && offen ? (
+                <Button variant="secondary" onPress={() => setUnter('zuordnen')}>
+                  Zahlung zuordnen
+                </Button>
+              ) : null}
+              {canEdit && offen ? (
+                <Button variant="secondary" onPress={() => setUnter('mahnung')}>
+                  Mahnung drucken
+                </Button>
+              ) : null}
+              {canEdit && r.mahnstufe > 0 ? (
+                <Button variant="secondary" onPress={() => setUnter('reset')}>
+                  Mahnstufe zurücksetzen
+                </Button>
+              ) : null}
+              {canEdit && offen ? (
+                <Button variant="secondary" onPress={() => setUnter('raten')}>
+                  Raten vereinbaren
+                </Button>
+              ) : null}
+              {canEdit ? (
+                <Button variant="secondary" onPress={() => setUnter('bearbeiten')}>
+                  Bearbeiten
+                </Button>
+              ) : null}
+              <Button variant="secondary" onPress={() => void drucken('rechnung')}>
+                Rechnung drucken
               </Button>
-            ) : null}
-            {canEdit && offen ? (
-              <Button variant="secondary" onPress={() => setUnter('zuordnen')}>
-                Zahlung zuordnen
-              </Button>
-            ) : null}
-            {canEdit && offen ? (
-              <Button variant="secondary" onPress={() => setUnter('mahnung')}>
-                Mahnung drucken
-              </Button>
-            ) : null}
-            {canEdit && r.mahnstufe > 0 ? (
-              <Button variant="secondary" onPress={() => setUnter('reset')}>
-                Mahnstufe zurücksetzen
-              </Button>
-            ) : null}
-            {canEdit && offen ? (
-              <Button variant="secondary" onPress={() => setUnter('raten')}>
-                Raten vereinbaren
-              </Button>
-            ) : null}
-            {canEdit ? (
-              <Button variant="secondary" onPress={() => setUnter('bearbeiten')}>
-                Bearbeiten
-              </Button>
-            ) : null}
-            <Button variant="secondary" onPress={() => void drucken('rechnung')}>
-              Rechnung drucken
-            </Button>
-            {offen ? (
-              <Button variant="secondary" onPress={() => void drucken('zahlschein')}>
-                Zahlschein
-              </Button>
-            ) : null}
-            {canEdit && r.loeschbar ? (
-              <Button variant="negative" style="outline" onPress={() => setUnter('loeschen')}>
-                Löschen
-              </Button>
-            ) : null}
+              {offen ? (
+                <Button variant="secondary" onPress={() => void drucken('zahlschein')}>
+                  Zahlschein
+                </Button>
+              ) : null}
+              {canEdit && r.loeschbar ? (
+                <Button variant="negative" style="outline" onPress={() => setUnter('loeschen')}>
+                  Löschen
+                </Button>
+              ) : null}
+            </Flex>
+            <Positionen r={r} />
+            <Zahlungen r={r} />
+            <Mahnungen r={r} />
+            <Raten r={r} />
+            <VerlaufDisclosure entityType="Rechnung" entityId={r.id} fieldLabels={RECHNUNG_LABELS} />
           </Flex>
-          <Positionen r={r} />
-          <Zahlungen r={r} />
-          <Mahnungen r={r} />
-          <Raten r={r} />
-          <VerlaufDisclosure entityType="Rechnung" entityId={r.id} fieldLabels={RECHNUNG_LABELS} />
-        </Flex>
-      </Content>
-      <ButtonGroup>
-        <Button variant="secondary" onPress={dismiss}>
-          Schließen
-        </Button>
-      </ButtonGroup>
+        </Content>
+        <ButtonGroup>
+          <Button variant="secondary" onPress={dismiss}>
+            Schließen
+          </Button>
+        </ButtonGroup>
+      </Dialog>
       <DialogContainer onDismiss={() => setUnter(null)}>
         {unter === 'zahlung' ? (
           <ZahlungErfassenDialog rechnung={r} />
@@ -201,6 +205,6 @@ export function RechnungDetailDialog({ id, canEdit, kassaEdit }: RechnungDetailD
           </AlertDialog>
         ) : null}
       </DialogContainer>
-    </Dialog>
+    </>
   );
 }

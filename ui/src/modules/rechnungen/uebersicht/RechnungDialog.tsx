@@ -216,6 +216,7 @@ export function RechnungDialog({ rechnung, onSaved }: { rechnung?: Rechnung; onS
               <Flex key={i} gap="size-100" alignItems="end" wrap>
                 <TextField
                   label={`Text ${i + 1}`}
+                  isRequired
                   value={p.text}
                   onChange={(text) => setPosition(i, { text })}
                   maxLength={500}
@@ -223,6 +224,7 @@ export function RechnungDialog({ rechnung, onSaved }: { rechnung?: Rechnung; onS
                 />
                 <TextField
                   label={`Betrag ${i + 1}`}
+                  isRequired
                   inputMode="decimal"
                   value={p.betrag}
                   onChange={(betrag) => setPosition(i, { betrag })}

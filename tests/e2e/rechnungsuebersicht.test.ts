@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ladeRechnungenNachIds } from '../../src/modules/rechnungspruefung/services';
+import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+import { flatText, openSignedIn } from './wasserbuchSetup';
+
+// Issue 15: the Kassier's "who has paid, who has not" in the browser, on the booked payment request
+// of DOMAIN.md's club (17 receivables, due 31.03.2026): the list with its sums, a search, Huber's
+// receivable opened, € 500,00 of it paid at the counter (teilbezahlt, the sums follow), a reminder
+// printed from the detail as PDF, and a new manual receivable.
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let rb: RechnungenBeispiel;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  rb = await seedRechnungenBeispiel(app.services);
+  ({ browser, page } = await openSignedIn(app, 'admin@test.kgv', TEST_PASSWORD));
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const pdfText = (pdf: Buffer) => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'kgv-e2e-ru-')), 'x.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
+};
+
+async function stand(id: number) {
+  const [r] = await ladeRechnungenNachIds(app.services.db, [id]);
+  if (!r) throw new Error(`no receivable ${id}`);
+  return { status: r.status, bezahltCent: r.bezahltCent, offenCent: r.offenCent, mahnstufe: r.mahnstufe };
+}
+
+describe('Rechnungsübersicht in the browser', () => {
+  it('filters, sums, opens a receivable, books part of it at the counter, prints a reminder, adds a manual one', async () => {
+    const huber = rb.huberRechnung;
+    await page
+      .getByRole('navigation', { name: 'Hauptmenü' })
+      .getByRole('link', { name: 'Rechnungsübersicht', exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Rechnungsübersicht', exact: true }).waitFor();
+    const tabelle = page.getByRole('table', { name: 'Rechnungen', exact: true });
+    const summen = page.getByLabel('Summen der gezeigten Rechnungen');
+    const chips = page.getByRole('group', { name: 'Status', exact: true });
+
+    // All 17 open: 16 × € 1.553,44 + Huber's € 1.397,79.
+    await expect.poll(() => tabelle.locator('tbody tr').count()).toBe(17);
+    expect(await flatText(summen)).toBe(
+      'Anzahl 17 Rechnungen Betrag € 26.252,83 Bezahlt € 0,00 Offen € 26.252,83 davon überfällig € 26.252,83',
+    );
+    expect(await flatText(chips)).toBe('offen (17) teilbezahlt (0) bezahlt (0)');
+
+    // The search narrows to Huber; it is kept in the URL.
+    await page.getByRole('textbox', { name: 'Suche', exact: true }).fill('Huber');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tabelle.locator('tbody tr').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('suche')).toBe('Huber');
+    expect((await flatText(tabelle.locator('tbody tr'))).trim()).toMatch(
+      new RegExp(
+        `^${huber.nummer} 01\\.03\\.2026 Huber Maria 17 Zahlungsvorschreibung € 1\\.397,79 € 0,00 € 1\\.397,79 31\\.03\\.2026 überfällig offen$`,
+      ),
+    );
+
+    // The detail: positions, no payment yet.
+    await page.getByRole('button', { name: `Rechnung ${huber.nummer} öffnen`, exact: true }).click();
+    const detail = page.getByRole('dialog').filter({ hasText: `Rechnung ${huber.nummer} – Huber Maria` });
+    await detail.waitFor();
+    expect(await flatText(detail.getByRole('region', { name: 'Zahlungen' }))).toContain('Noch keine Zahlung.');
+
+    // € 500,00 paid in cash at the club house.
+    await detail.getByRole('button', { name: 'Zahlung erfassen', exact: true }).click();
+    const zahlung = page.getByRole('dialog', { name: `Zahlung zu Rechnung ${huber.nummer} erfassen` });
+    await zahlung.waitFor();
+    await zahlung.getByRole('textbox', { name: 'Betrag', exact: true }).fill('500');
+    await zahlung.getByRole('button', { name: 'Zahlung buchen', exact: true }).click();
+    await zahlung.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await stand(huber.id)).status).toBe('teilbezahlt');
+    expect(await stand(huber.id)).toMatchObject({ bezahltCent: 50_000, offenCent: 89_779 });
+    const zahlungen = detail.getByRole('region', { name: 'Zahlungen' });
+    await expect.poll(() => flatText(zahlungen)).toContain('€ 500,00');
+    expect(await flatText(zahlungen)).toMatch(/Beleg \d+/);
+    expect(await flatText(detail.getByLabel('Rechnung', { exact: true }))).toContain('Offen € 897,79');
+
+    // A reminder from the detail: level 1, saved as PDF.
+    await detail.getByRole('button', { name: 'Mahnung drucken', exact: true }).click();
+    const mahnung = page.getByRole('dialog', { name: `Mahnung zu Rechnung ${huber.nummer}` });
+    await mahnung.waitFor();
+    expect(await flatText(mahnung)).toContain('Nächste Stufe: 1 – Zahlungserinnerung, ohne Gebühr.');
+    const download = page.waitForEvent('download');
+    await mahnung.getByRole('button', { name: 'Mahnung drucken', exact: true }).click();
+    const datei = await download;
+    expect(datei.suggestedFilename()).toBe(`Zahlungserinnerung ${huber.nummer}.pdf`);
+    const text = pdfText(readFileSync((await datei.path()) ?? ''));
+    expect(text).toContain('Zahlungserinnerung');
+    expect(text).toContain(huber.nummer);
+    await mahnung.waitFor({ state: 'hidden' });
+    expect((await stand(huber.id)).mahnstufe).toBe(1);
+    await expect
+      .poll(() => flatText(detail.getByRole('region', { name: 'Mahnungen' })))
+      .toContain('1 – Zahlungserinnerung');
+
+    // Back in the list: teilbezahlt, gemahnt 1, and the sums follow.
+    await detail.getByRole('button', { name: 'Schließen', exact: true }).click();
+    await detail.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => flatText(tabelle.locator('tbody tr')))
+      .toMatch(/€ 500,00 € 897,79 .*gemahnt 1 teilbezahlt$/);
+    expect(await flatText(summen)).toBe(
+      'Anzahl 1 Rechnung Betrag € 1.397,79 Bezahlt € 500,00 Offen € 897,79 davon überfällig € 897,79',
+    );
+    expect(await flatText(chips)).toBe('offen (0) teilbezahlt (1) bezahlt (0)');
+
+    // Only the paid: none yet.
+    await chips.getByRole('button', { name: 'offen (0)', exact: true }).click();
+    await chips.getByRole('button', { name: 'bezahlt (0)', exact: true }).click();
+    await chips.getByRole('button', { name: 'teilbezahlt (1)', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('bezahlt');
+    await page.getByText('Keine Rechnung passt zu diesen Filtern.', { exact: false }).waitFor();
+
+    // A new manual receivable for Huber: the key to the garden gate.
+    await page.getByRole('button', { name: 'Filter zurücksetzen', exact: true }).click();
+    await expect.poll(() => tabelle.locator('tbody tr').count()).toBe(17);
+    await page.getByRole('button', { name: 'Neue Rechnung', exact: true }).click();
+    const neu = page.getByRole('dialog', { name: 'Neue Rechnung' });
+    await neu.waitFor();
+    await neu.getByRole('combobox', { name: 'Adresse' }).fill('Huber');
+    await page.getByRole('option', { name: 'Huber Maria', exact: true }).click();
+    await neu.getByLabel(/^Text 1\b/u).fill('Schlüssel Gartentor');
+    await neu.getByLabel(/^Betrag 1\b/u).fill('25');
+    await neu.getByRole('button', { name: 'Rechnung anlegen', exact: true }).click();
+    await neu.waitFor({ state: 'hidden' });
+    const manuell = await app.services.db('rechnungen').where({ art: 'manuell' }).first();
+    expect(manuell).toMatchObject({ adresse_id: huber.adresseId });
+    expect(Number(manuell?.betrag_cent)).toBe(2_500);
+    // Its detail opens; the list now holds 18 open receivables.
+    const neuDetail = page.getByRole('dialog').filter({ hasText: `Rechnung ${manuell?.nummer} – Huber Maria` });
+    await neuDetail.waitFor();
+    expect(await flatText(neuDetail.getByRole('region', { name: 'Positionen' }))).toContain('Schlüssel Gartentor');
+    // The success toast covers the dialog's buttons for a while: Escape closes it as well.
+    await neuDetail.getByRole('heading').first().click();
+    await page.keyboard.press('Escape');
+    await neuDetail.waitFor({ state: 'hidden' });
+    await expect.poll(() => tabelle.locator('tbody tr').count()).toBe(18);
+  });
+});
