@@ -76,6 +76,7 @@ describe('Kontoauszug', () => {
     expect(zeilen[3]).toEqual(['2026-05-04', 'rechnung', manuell.nummer, 15_000, 0]);
     // The offset: the credit used up (Soll) and the receivable paid with it (Haben), netting to zero.
     const verrechnung = k.zeilen.filter((z) => z.art === 'verrechnung');
+    expect(verrechnung.map((z) => z.datum)).toEqual(['2026-05-04', '2026-05-04']);
     expect(verrechnung.map((z) => [z.sollCent, z.habenCent]).sort()).toEqual([
       [0, 10_221],
       [10_221, 0],
@@ -131,6 +132,30 @@ describe('Kontoauszug', () => {
     );
     expect(text).toMatch(/Überzahlung als Guthaben \(Beleg \d+\)\s+€ 102,21\s+-€ 102,21/);
     expect(text).toContain('haben Sie ein Guthaben von € 102,21');
+  });
+
+  it('a reversed payment shows as Soll and leaves the balance where it was', async () => {
+    const vorher = (await kassier.get<Kontoauszug>(`${R}/Kontoauszug`, { adresseId: String(rb.huber) })).body;
+    const eintragId = await app.services.db.transaction(async (trx) => {
+      const [e] = await bucheEintraege(trx, actor, [
+        { datum: '2026-07-20', betragCent: 1_000, kontoId: rb.kontoId, buchungskontoId: rb.bk.pacht, text: 'Huber' },
+      ]);
+      await ordneZu(trx, actor, {
+        kassabuchId: e!.id,
+        zuordnungen: [{ rechnungId: manuell.id, betragCent: 1_000 }],
+        quelle: 'manuell',
+      });
+      return e!.id;
+    });
+    const storno = await kassier.post('Kassa/StornoKassabuch', { id: eintragId, datum: '2026-07-21' });
+    expect(storno.status).toBe(200);
+    const k = (await kassier.get<Kontoauszug>(`${R}/Kontoauszug`, { adresseId: String(rb.huber) })).body;
+    expect(k.endSaldoCent).toBe(vorher.endSaldoCent);
+    expect(k.zeilen.slice(-2).map((z) => [z.datum, z.art, z.sollCent, z.habenCent, z.saldoCent])).toEqual([
+      ['2026-07-20', 'zahlung', 0, 1_000, vorher.endSaldoCent - 1_000],
+      ['2026-07-21', 'zahlung', 1_000, 0, vorher.endSaldoCent],
+    ]);
+    expect(k.zeilen.at(-1)!.text).toMatch(/^Storno der Zahlung auf /);
   });
 
   it('answers 404 for an unknown address, 422 for a bad date, 403 without the right', async () => {

@@ -61,7 +61,27 @@ export async function kontoauszug(
       q.orWhere((w) => w.whereNull('z.rechnung_id').andWhere('z.adresse_id', adresseId));
     })
     .orderBy('z.id')
-    .select('z.id', 'z.rechnung_id', 'z.art', 'z.quelle', 'z.betrag_cent', 'z.created_at', 'k.datum', 'k.belegnummer');
+    .select(
+      'z.id',
+      'z.rechnung_id',
+      'z.art',
+      'z.quelle',
+      'z.betrag_cent',
+      'z.verrechnung_id',
+      'z.created_at',
+      'k.datum',
+      'k.belegnummer',
+    );
+  // An offset happens when the receivable it pays is booked: both rows of a pair show on the later
+  // date of the receivables involved (the day the allocation row was written is only bookkeeping).
+  const rechnungDatum = new Map(rechnungen.map((r) => [Number(r.id), dateStr(r.datum)]));
+  const verrechnetAm = new Map<string, string>();
+  for (const z of zuordnungen) {
+    const d = z.rechnung_id == null ? undefined : rechnungDatum.get(Number(z.rechnung_id));
+    if (z.quelle !== 'verrechnung' || !z.verrechnung_id || !d) continue;
+    const bisher = verrechnetAm.get(z.verrechnung_id);
+    if (!bisher || d > bisher) verrechnetAm.set(z.verrechnung_id, d);
+  }
 
   const buchungen: Buchung[] = [];
   const gebuehren = new Map<number, number>();
@@ -128,7 +148,12 @@ export async function kontoauszug(
             : `Zahlung auf ${nr}${beleg}`;
     }
     buchungen.push({
-      datum: z.quelle === 'verrechnung' || z.datum == null ? dateStr(z.created_at) : dateStr(z.datum),
+      datum:
+        z.quelle === 'verrechnung'
+          ? (verrechnetAm.get(z.verrechnung_id ?? '') ?? dateStr(z.created_at))
+          : z.datum == null
+            ? dateStr(z.created_at)
+            : dateStr(z.datum),
       art,
       text,
       rechnungId: rid,
