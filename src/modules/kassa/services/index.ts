@@ -6,7 +6,12 @@ export { BANK_IMPORT_ABGLEICHE, type BankImportAbgleich } from './bankImportAbgl
 /** Books new Kassabuch entries (gapless Belegnummern, tax, period by date); inside the caller's transaction. */
 export { bucheEintraege, KASSABUCH_HISTORY_TYPE, type NeueBuchung } from './buchen';
 /** The period's 9998 "Zahlungen auf Forderungen" account; moves an allocated entry off the clearing account. */
-export { bucheVonKlaerungUm, FORDERUNGSEINGANGSKONTO, forderungseingangKontoId } from './forderungseingang';
+export {
+  bucheVonKlaerungUm,
+  bucheVonKlaerungUmViele,
+  FORDERUNGSEINGANGSKONTO,
+  forderungseingangKontoId,
+} from './forderungseingang';
 /** The hook through which Rechnungspruefung shows, edits and reverses an entry's allocations. */
 export {
   KASSABUCH_ZUORDNUNGEN,

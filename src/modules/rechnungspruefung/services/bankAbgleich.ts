@@ -1,21 +1,33 @@
 import type { Actor } from '../../../platform/auth/principal';
-import type { Db } from '../../../platform/db/db';
-import type { BankImportAbgleich } from '../../kassa/services';
+import { type Db, nowDb } from '../../../platform/db/db';
+import { insertInChunks } from '../../../platform/db/insertInChunks';
+import { recordHistoryMany } from '../../../platform/history/history';
+import { type BankImportAbgleich, bucheVonKlaerungUmViele } from '../../kassa/services';
+import type { Rechnung } from '../schema/rechnung';
+import type { ZuordnungRow } from '../tables';
 import { ladeKandidaten, vorschlaegeFuer } from './vorschlaege';
-import { ordneZu } from './zuordnungen';
+import { RECHNUNG_HISTORY_TYPE, summeRechnungen } from './zuordnungen';
 
 // The bank matcher Kassa's import runs in its transaction (registered into BANK_IMPORT_ABGLEICHE by
 // the module's index.ts). A new credit with a sure match (RF reference, receivable number in the text,
 // known IBAN with the exact open amount) pays that receivable up to its open amount, then the other
 // open receivables of the same address oldest first; what remains becomes the address's credit
-// (Guthaben). A fully allocated entry leaves the clearing account (ordneZu). Anything else stays on the
-// clearing account and shows on ZuKlaeren with suggestions.
+// (Guthaben). The entries then leave the clearing account. Anything else stays there and shows on
+// ZuKlaeren with suggestions.
+//
+// Batched for statements of thousands of credits: the open receivables are read once (maps by
+// reference, number, IBAN: a sure hit is found in O(1)); the receivables that may be paid are locked
+// once in id order and their paid sums read by one locking read — the same invariants as `ordneZu`
+// (a manual allocation at the same moment waits for the import, or the import for it). The new
+// entries are the import's own (nothing allocated yet). Rows, history and the moves are written in bulk.
 
 export const bankAbgleich: BankImportAbgleich = async (db: Db, actor: Actor, neueEintraege) => {
   const gutschriften = neueEintraege.filter((e) => Number(e.betrag_cent) > 0 && e.storno_von_id == null);
   if (!gutschriften.length) return;
   const k = await ladeKandidaten(db);
   if (!k.offen.length) return;
+
+  const treffer: { kassabuchId: number; betragCent: number; ziel: Rechnung }[] = [];
   for (const e of gutschriften) {
     const betragCent = Number(e.betrag_cent);
     const [best] = vorschlaegeFuer(
@@ -32,27 +44,91 @@ export const bankAbgleich: BankImportAbgleich = async (db: Db, actor: Actor, neu
       1,
       true,
     );
-    if (!best?.sicher) continue;
-    const ziel = best.rechnung;
-    // The address's other open receivables, oldest first (the list is by number = by year and run).
-    const weitere = k.offen.filter((r) => r.adresseId === ziel.adresseId && r.id !== ziel.id && r.offenCent > 0);
-    const reihe = [ziel, ...weitere];
-    await ordneZu(db, actor, {
-      kassabuchId: Number(e.id),
-      zuordnungen: reihe.map((r) => ({ rechnungId: r.id, betragCent: betragCent })),
-      restAlsGuthaben: { adresseId: ziel.adresseId },
-      quelle: 'bank',
-      kappen: true,
-    });
-    // Keep the in-memory open amounts true for the next credits of the same statement.
-    let rest = betragCent;
-    for (const r of reihe) {
-      const teil = Math.min(rest, r.offenCent);
-      if (teil <= 0) continue;
-      r.offenCent -= teil;
-      r.bezahltCent += teil;
-      rest -= teil;
-    }
-    k.offen = k.offen.filter((r) => r.offenCent > 0);
+    if (best?.sicher) treffer.push({ kassabuchId: Number(e.id), betragCent, ziel: best.rechnung });
   }
+  if (!treffer.length) return;
+
+  // The receivables that may be paid: the addresses' open ones (by number = oldest first), locked in id order.
+  const adressen = new Set(treffer.map((t) => t.ziel.adresseId));
+  const jeAdresse = new Map<number, Rechnung[]>();
+  for (const r of k.offen) {
+    if (!adressen.has(r.adresseId)) continue;
+    jeAdresse.set(r.adresseId, [...(jeAdresse.get(r.adresseId) ?? []), r]);
+  }
+  const ids = [...new Set([...jeAdresse.values()].flat().map((r) => r.id))].sort((a, b) => a - b);
+  const offen = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const teil = ids.slice(i, i + 500);
+    await db('rechnungen').whereIn('id', teil).orderBy('id').forUpdate().select('id');
+    const bezahlt = await summeRechnungen(db, teil);
+    for (const r of [...jeAdresse.values()].flat())
+      if (bezahlt.has(r.id)) offen.set(r.id, r.betragCent - (bezahlt.get(r.id) ?? 0));
+  }
+
+  const now = nowDb();
+  const rows: Omit<ZuordnungRow, 'id'>[] = [];
+  const history: Parameters<typeof recordHistoryMany>[2] = [];
+  const umbuchen: { kassabuchId: number; buchungskontoNummer: string | null }[] = [];
+  const kontoIds = new Set<number>();
+  const kontenJeEintrag = new Map<number, Set<number | null> | null>();
+  for (const t of treffer) {
+    const reihe = [t.ziel, ...(jeAdresse.get(t.ziel.adresseId) ?? []).filter((r) => r.id !== t.ziel.id)];
+    let rest = t.betragCent;
+    const konten = new Set<number | null>();
+    for (const r of reihe) {
+      const x = Math.min(rest, offen.get(r.id) ?? 0);
+      if (x <= 0) continue;
+      rows.push({
+        kassabuch_id: t.kassabuchId,
+        rechnung_id: r.id,
+        adresse_id: r.adresseId,
+        art: 'zahlung',
+        quelle: 'bank',
+        betrag_cent: x,
+        verrechnung_id: null,
+        benutzer: actor.name,
+        created_at: now,
+      });
+      history.push({
+        entityType: RECHNUNG_HISTORY_TYPE,
+        entityId: r.id,
+        action: 'zahlung',
+        after: { kassabuchId: t.kassabuchId, betragCent: x, quelle: 'bank' },
+      });
+      offen.set(r.id, (offen.get(r.id) ?? 0) - x);
+      rest -= x;
+      for (const p of r.positionen) konten.add(p.buchungskontoId);
+    }
+    if (rest > 0)
+      rows.push({
+        kassabuch_id: t.kassabuchId,
+        rechnung_id: null,
+        adresse_id: t.ziel.adresseId,
+        art: 'guthaben',
+        quelle: 'bank',
+        betrag_cent: rest,
+        verrechnung_id: null,
+        benutzer: actor.name,
+        created_at: now,
+      });
+    // One booking account for all it paid (and no credit): that account; else 9998.
+    const eines = rest === 0 && konten.size === 1 ? [...konten][0] : null;
+    if (eines != null) kontoIds.add(eines);
+    kontenJeEintrag.set(t.kassabuchId, eines == null ? null : new Set([eines]));
+  }
+  await insertInChunks(db, 'zuordnungen', rows);
+  if (history.length) await recordHistoryMany(db, actor, history);
+
+  const nummern = new Map<number, string>();
+  const kontoListe = [...kontoIds];
+  for (let i = 0; i < kontoListe.length; i += 500)
+    for (const b of await db('buchungskonten')
+      .whereIn('id', kontoListe.slice(i, i + 500))
+      .select('id', 'nummer'))
+      nummern.set(Number(b.id), String(b.nummer));
+  for (const [kassabuchId, konten] of kontenJeEintrag) {
+    const id = konten ? [...konten][0] : null;
+    umbuchen.push({ kassabuchId, buchungskontoNummer: id == null ? null : (nummern.get(id) ?? null) });
+  }
+  await bucheVonKlaerungUmViele(db, actor, umbuchen);
 };

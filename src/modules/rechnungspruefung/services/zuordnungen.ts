@@ -86,7 +86,7 @@ async function summeEintrag(db: Db, kassabuchId: number): Promise<number> {
 }
 
 /** Σ of the receivables' payments (locking read), by id. */
-async function summeRechnungen(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+export async function summeRechnungen(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(ids.map((id) => [id, 0]));
   if (!ids.length) return out;
   const rows = await db('zuordnungen')
