@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryBool } from '../../../platform/validation';
 import type { Rechnung, RechnungStatusWert } from './rechnung';
 import { rechnungFilterShape } from './rechnung';
 
@@ -30,7 +31,8 @@ export const rechnungsuebersichtQuery = z.object({
       .optional()
       .transform((v) => v ?? 'nummer'),
   ),
-  fallend: rechnungFilterShape.IsFaellig,
+  /** Descending. */
+  fallend: z.preprocess(blankToUndefined, queryBool.optional()),
   format: z.preprocess(
     blankToUndefined,
     z

@@ -11,7 +11,6 @@ import {
 } from '../../../platform/brief/briefBausteine';
 import { formatGermanDate } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
-import { type FileResult, pdfFile } from '../../../platform/files/fileResult';
 import { formatEuro } from '../../../platform/money';
 import { formatRf } from '../../../platform/payment';
 import type { AppServices } from '../../../platform/services';
@@ -207,6 +206,3 @@ export async function rechnungenPdf(services: AppServices, db: Db, rechnungen: r
 
 export const rechnungenDateiName = (rechnungen: readonly Rechnung[], datum: string) =>
   rechnungen.length === 1 ? `Rechnung_${rechnungen[0]!.nummer}.pdf` : `Rechnungen_${datum}.pdf`;
-
-export type { FileResult };
-export { pdfFile };
