@@ -144,17 +144,32 @@ export interface MahnungAnfrage {
 }
 
 /**
- * The next reminder's letter (PDF), saved as a file. Unless `vorschau` the server raises the level
- * and charges fee and interest: a GET with a side effect, so it carries the anti-forgery header.
+ * The next reminder's letter (PDF). Unless `vorschau` the server raises the level and charges fee
+ * and interest (a GET with a side effect, so it carries the anti-forgery header) and the letter is
+ * saved as a file; a preview opens in a new tab (opened before the request: a browser allows a
+ * pop-up only during the click), or is saved where no tab can be opened.
  */
 export async function mahnungDrucken(anfrage: MahnungAnfrage, name: string): Promise<void> {
-  const blob = await apiFetch<Blob>(`${R}/Mahnungen`, {
-    query: { ...anfrage },
-    responseType: 'blob',
-    xsrf: !anfrage.vorschau,
-  });
-  if (!anfrage.vorschau) await revalidatePrefixes(NACH_AENDERUNG);
-  saveBlob(blob, dateiName(`${name}.pdf`));
+  const tab = anfrage.vorschau ? window.open('', '_blank') : null;
+  try {
+    const blob = await apiFetch<Blob>(`${R}/Mahnungen`, {
+      query: { ...anfrage },
+      responseType: 'blob',
+      xsrf: !anfrage.vorschau,
+    });
+    if (!anfrage.vorschau) await revalidatePrefixes(NACH_AENDERUNG);
+    if (!tab) {
+      saveBlob(blob, dateiName(`${name}.pdf`));
+      return;
+    }
+    const url = URL.createObjectURL(blob);
+    tab.location.href = url;
+    // The tab has read the PDF long before; the URL is only needed while it loads.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }
 
 /** The reminder level back to 0 (the printed reminders stay on record). */

@@ -171,7 +171,11 @@ export function RatenDialog({ rechnung }: { rechnung: Rechnung }) {
           {zeilen.length ? (
             <Text UNSAFE_className={differenz === 0 ? undefined : 'kgv-ru-fehler'}>
               Summe der Raten: {formatEuro(summe)}
-              {differenz === 0 ? ' – stimmt.' : ` – es fehlen ${formatEuro(differenz)}.`}
+              {differenz === 0
+                ? ' – stimmt.'
+                : differenz > 0
+                  ? ` – es fehlen ${formatEuro(differenz)}.`
+                  : ` – ${formatEuro(-differenz)} zu viel.`}
             </Text>
           ) : null}
           {abgelehnt ? <RefusalAlert refusal={abgelehnt} titleClassName="kgv-ru-fehler" /> : null}

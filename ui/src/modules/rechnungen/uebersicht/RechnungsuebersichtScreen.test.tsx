@@ -415,4 +415,113 @@ describe('RechnungsuebersichtScreen', () => {
     expect(beleg?.getAttribute('href')).toBe('/kassa/kassabuch?kassaabrechnung=3&entryID=44');
     expect(d.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('2 – Mahnung€ 1.053,44€ 5,00€ 0,00');
   });
+
+  it('allocates a bank credit of the "zu klären" list to the receivable', async () => {
+    const ZUORDNEN = `${R}/Zuordnen`;
+    app.api(
+      api(EDIT, {
+        [`GET ${R}/GetRechnung?id=17`]: () => json(detail(HUBER)),
+        [`GET ${R}/ZuKlaeren`]: () =>
+          json([
+            {
+              eintrag: {
+                id: 88,
+                belegnummer: 31,
+                datum: '2026-04-02',
+                betragCent: 139_779,
+                text: 'Garten 17 Jahresvorschreibung',
+                bankName: 'Franz Huber',
+                bankIban: 'AT483200000012345864',
+                kontoId: 1,
+                buchungskontoNummer: '9999',
+                zugeordnetCent: 0,
+                restCent: 139_779,
+                ohneForderung: false,
+              },
+              vorschlaege: [],
+            },
+          ]),
+        [`POST ${ZUORDNEN}`]: () => json({ eintrag: {}, zuordnungen: [], vorschlaege: [] }),
+      }),
+    );
+    await app.renderAt('/rechnungen/rechnungsuebersicht?rechnung=17');
+    await waitFor(() => expect(dialog()?.textContent).toContain('Rechnung 2026-00017 – Huber Maria'), LADEN);
+    await click(button(dialog()!, 'Zahlung zuordnen'));
+    const zuordnen = () => [...document.body.querySelectorAll('[role="dialog"]')].at(-1)!;
+    await waitFor(() => expect(zuordnen().textContent).toContain('Franz Huber'));
+    await click(zuordnen().querySelector('input[aria-label="Beleg 31 wählen"]')!);
+    // The credit's rest, at most what is open.
+    expect(field(zuordnen(), 'Betrag für diese Rechnung').value).toBe('1.397,79');
+    await click(button(zuordnen(), 'Zuordnen'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', ZUORDNEN)).toHaveLength(1));
+    expect(bodyOf(callsTo(app.fetchMock, 'POST', ZUORDNEN)[0]![1])).toEqual({
+      kassabuchId: 88,
+      zuordnungen: [{ rechnungId: 17, betragCent: 139_779 }],
+    });
+  });
+
+  it('splits a receivable into monthly instalments and changes only the dates of a booked one', async () => {
+    const VORSCHLAG = `${R}/RatenVorschlag?rechnungId=17&anzahl=3&ersteFaelligkeit=2026-12-01`;
+    const RATEN = `${R}/UpdateRaten`;
+    const SAVE = `${R}/UpdateRechnung`;
+    app.api(
+      api(EDIT, {
+        [`GET ${R}/GetRechnung?id=17`]: () => json(detail(HUBER)),
+        'GET /api/Common/Parzellen': () => json([{ id: 17, name: '17' }]),
+        [`GET ${VORSCHLAG}`]: () =>
+          json([
+            { faelligAm: '2026-12-01', betragCent: 46_593 },
+            { faelligAm: '2027-01-01', betragCent: 46_593 },
+            { faelligAm: '2027-02-01', betragCent: 46_593 },
+          ]),
+        [`POST ${RATEN}`]: () => json(HUBER),
+        [`POST ${SAVE}`]: () => json(HUBER),
+      }),
+    );
+    await app.renderAt('/rechnungen/rechnungsuebersicht?rechnung=17');
+    await waitFor(() => expect(dialog()?.textContent).toContain('Rechnung 2026-00017 – Huber Maria'), LADEN);
+    await click(button(dialog()!, 'Raten vereinbaren'));
+    const oben = () => [...document.body.querySelectorAll('[role="dialog"]')].at(-1)!;
+    await waitFor(() => expect(oben().textContent).toContain('Raten für Rechnung 2026-00017'));
+    await typeInto(field(oben(), 'Erste Rate fällig am'), '01.12.2026');
+    await click(button(oben(), 'In 3 Monatsraten teilen'));
+    await waitFor(() =>
+      expect(oben().textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('Summe der Raten: € 1.397,79 – stimmt.'),
+    );
+    await click(button(oben(), 'Raten speichern'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', RATEN)).toHaveLength(1));
+    expect(bodyOf(callsTo(app.fetchMock, 'POST', RATEN)[0]![1])).toEqual({
+      rechnungId: 17,
+      raten: [
+        { faelligAm: '2026-12-01', betragCent: 46_593 },
+        { faelligAm: '2027-01-01', betragCent: 46_593 },
+        { faelligAm: '2027-02-01', betragCent: 46_593 },
+      ],
+    });
+
+    // A receivable of the run: only due date, reminder stop and note; its positions go back unchanged.
+    await waitFor(() => expect(hasButton(dialog()!, 'Bearbeiten')).toBe(true));
+    await click(button(dialog()!, 'Bearbeiten'));
+    await waitFor(() => expect(oben().textContent).toContain('Rechnung 2026-00017 bearbeiten'));
+    expect(oben().textContent).toContain('nur Fälligkeit, Mahnsperre und Notiz sind änderbar');
+    await typeInto(field(oben(), 'Fällig am'), '30.04.2026');
+    await typeInto(field(oben(), 'Mahnsperre bis'), '30.06.2026');
+    await click(button(oben(), 'Speichern'));
+    await waitFor(() => expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(1));
+    expect(bodyOf(callsTo(app.fetchMock, 'POST', SAVE)[0]![1])).toMatchObject({
+      id: 17,
+      version: 1,
+      adresseId: 5,
+      parzelleId: 17,
+      datum: '2026-03-01',
+      faelligAm: '2026-04-30',
+      mahnsperreBis: '2026-06-30',
+      positionen: HUBER.positionen.map(({ text, betragCent, steuersatz, buchungskontoId }) => ({
+        text,
+        betragCent,
+        steuersatz,
+        buchungskontoId,
+      })),
+    });
+  });
 });
