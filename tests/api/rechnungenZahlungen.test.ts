@@ -171,6 +171,14 @@ describe('Zuordnen', () => {
       [nr(9).id, 20_000],
     ]);
     expect((await rechnung(nr(7).id)).bezahltCent).toBe(0);
+    // Too much for the entry: the dialog's errors come under one key, `zuordnungen`.
+    const zuviel = await kassier.post<Problem>('Kassa/UpdateKassabuch', {
+      ...anders.body,
+      zuordnungen: [{ rechnungId: nr(8).id, betragCent: 40_000 }],
+    });
+    expect(zuviel.status).toBe(422);
+    expect(Object.keys(zuviel.body.errors ?? {})).toEqual(['zuordnungen']);
+    expect(zuviel.body.errors?.zuordnungen?.[0]).toMatch(/übersteigen, was von Beleg \d+ noch frei ist \(€ 300,00\)/);
     const kleiner = await kassier.post<Problem>('Kassa/UpdateKassabuch', {
       ...anders.body,
       zuordnungen: undefined,

@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
-import { conflict, notFound, validationFailed } from '../../../platform/errors';
+import { AppError, conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistoryMany } from '../../../platform/history/history';
 import { formatEuro } from '../../../platform/money';
 import { bucheVonKlaerungUm } from '../../kassa/services';
@@ -309,8 +309,15 @@ export async function ersetzeZuordnungen(
       })),
     );
   }
-  if (zuordnungen.length) {
+  if (!zuordnungen.length) return;
+  try {
     await ordneZu(db, actor, { kassabuchId, zuordnungen, quelle: 'manuell' });
+  } catch (err) {
+    // Kassa's entry dialog shows these under its Zuordnungen section: one key, `zuordnungen` (its own
+    // `betragCent` is the entry's amount, so `zuordnungen[0].betragCent` would land on the wrong field).
+    if (err instanceof AppError && err.errors)
+      throw validationFailed({ zuordnungen: Object.values(err.errors).flat() }, err.title);
+    throw err;
   }
 }
 
