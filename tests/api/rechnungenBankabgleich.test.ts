@@ -7,7 +7,8 @@ import type { BankImportErgebnis } from '../../src/modules/kassa/schema/bankimpo
 import type { Rechnung } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import type { Guthaben, RechnungenKassabuch } from '../../src/modules/rechnungspruefung/schema/zahlungen';
 import type { ZuKlaerenZeile } from '../../src/modules/rechnungspruefung/schema/zuKlaeren';
-import { rfFromNumber } from '../../src/platform/payment/rfReference';
+import { legeRechnungenAn } from '../../src/modules/rechnungspruefung/services';
+import { formatRf, rfFromNumber } from '../../src/platform/payment/rfReference';
 import type { ApiClient } from '../helpers/apiClient';
 import { buildGruppe } from '../helpers/factories';
 import { generateCamt053 } from '../helpers/generateCamt053';
@@ -212,5 +213,79 @@ describe('bank import with the matcher', () => {
     );
     expect(text).toMatch(/zu bezahlen\s+€ 97,79/);
     expect(text).toContain('Bitte überweisen Sie € 97,79');
+  });
+
+  it('one payment for several receivables: the referenced one, then the address’s other open ones oldest first, the rest as credit; an RF typed into the text counts', async () => {
+    const adresseId = rechnungNr(7).adresseId;
+    const [schluessel] = await app.services.db.transaction((trx) =>
+      legeRechnungenAn(trx, [
+        {
+          art: 'manuell',
+          adresseId,
+          adresseName: 'Gärtner7 Anna',
+          datum: '2026-05-01',
+          faelligAm: '2026-05-31',
+          positionen: [
+            {
+              parzelleId: null,
+              parzelleNummer: '',
+              art: 'manuell',
+              text: 'Schlüssel Gartentor',
+              betragCent: 2_500,
+              steuersatz: 0,
+              buchungskontoId: null,
+            },
+          ],
+        },
+      ]),
+    );
+    const xml = generateCamt053({
+      eintraege: 0,
+      von: '2026-05-10',
+      kennung: 'MEHRERE',
+      anfangCent: 0,
+      posten: [
+        // The reference typed by hand into the text, in groups of four.
+        {
+          betragCent: 2_500 + GANZ + 700,
+          text: `Schlüssel und Pacht ${formatRf(schluessel!.zahlungsreferenz)}`,
+          name: 'Gärtner7 Anna',
+        },
+      ],
+    });
+    const res = await importiere(xml);
+    expect(res.body).toMatchObject({ importiert: 1, zugeordnet: 1, zuKlaeren: 0 });
+    const id = await eintragMitText('Schlüssel und Pacht');
+    const k = await kassier.get<RechnungenKassabuch>('Rechnungspruefung/GetRechnungenKassabuch', { kassabuchID: id });
+    expect(k.body.zuordnungen.map((z) => [z.nummer, z.betragCent, z.art, z.quelle])).toEqual([
+      [schluessel!.nummer, 2_500, 'zahlung', 'bank'],
+      [nr(7), GANZ, 'zahlung', 'bank'],
+      [null, 700, 'guthaben', 'bank'],
+    ]);
+    expect(k.body.eintrag).toMatchObject({ restCent: 0, buchungskontoNummer: '9998' });
+    const g = await kassier.get<Guthaben>('Rechnungspruefung/Guthaben', { adresseId });
+    expect(g.body.guthabenCent).toBe(700);
+  });
+
+  it('suggestions for an unclear credit: same open amount, similar name; OhneForderung takes it off the list', async () => {
+    const xml = generateCamt053({
+      eintraege: 0,
+      von: '2026-05-12',
+      kennung: 'UNKLAR',
+      anfangCent: 0,
+      posten: [{ betragCent: GANZ, text: 'Pacht', name: 'Gärtner8 Hans', iban: 'AT131490022010010999' }],
+    });
+    expect((await importiere(xml)).body).toMatchObject({ zugeordnet: 0, zuKlaeren: 1 });
+    const zk = await kassier.get<ZuKlaerenZeile[]>('Rechnungspruefung/ZuKlaeren', { von: '2026-05-12' });
+    expect(zk.body).toHaveLength(1);
+    const [erster] = zk.body[0]!.vorschlaege;
+    // Gärtner8's receivable: name and amount → best; others only by amount.
+    expect(erster).toMatchObject({ grund: 'name', sicher: false, betragCent: GANZ });
+    expect(erster?.rechnung.nummer).toBe(nr(8));
+    expect(zk.body[0]!.vorschlaege.slice(1).every((v) => v.grund === 'betrag' || v.grund === 'name')).toBe(true);
+    await kassier.post('Rechnungspruefung/OhneForderung', { kassabuchId: zk.body[0]!.eintrag.id, ohneForderung: true });
+    expect((await kassier.get<ZuKlaerenZeile[]>('Rechnungspruefung/ZuKlaeren', { von: '2026-05-12' })).body).toEqual(
+      [],
+    );
   });
 });

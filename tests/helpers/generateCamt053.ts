@@ -16,6 +16,8 @@ export type GenerateCamt053Options = {
    * (+ credit), the booking date (default `von`), a structured creditor reference (RF…), an
    * unstructured remittance text, the counterparty's name and IBAN.
    */
+  /** Prefix of the bank's entry references (the duplicate key): a second statement of the same test needs its own. */
+  kennung?: string;
   posten?: readonly {
     betragCent: number;
     datum?: string;
@@ -64,7 +66,7 @@ export function generateCamt053(options: GenerateCamt053Options): string {
         : `<RmtInf><Ustrd>Rechnung ${nr}</Ustrd></RmtInf>`;
     entries.push(
       `<Ntry><NtryRef>${nr}</NtryRef><Amt Ccy="EUR">${euro(cents)}</Amt><CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>${sts}` +
-        `<BookgDt><Dt>${datum}</Dt></BookgDt><ValDt><Dt>${datum}</Dt></ValDt><AcctSvcrRef>GEN-${nr}</AcctSvcrRef>` +
+        `<BookgDt><Dt>${datum}</Dt></BookgDt><ValDt><Dt>${datum}</Dt></ValDt><AcctSvcrRef>${options.kennung ?? 'GEN'}-${nr}</AcctSvcrRef>` +
         '<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>' +
         `<NtryDtls><TxDtls><Refs><EndToEndId>E2E-${nr}</EndToEndId></Refs>` +
         `<AmtDtls><TxAmt><Amt Ccy="EUR">${euro(cents)}</Amt></TxAmt></AmtDtls>` +
