@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ladeRechnungenNachIds } from '../../src/modules/rechnungspruefung/services';
+import { todayIso } from '../../src/platform/dates';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { flatText, openSignedIn } from './wasserbuchSetup';
@@ -119,6 +120,26 @@ describe('Rechnungsübersicht in the browser', () => {
       'Anzahl 1 Rechnung Betrag € 1.397,79 Bezahlt € 500,00 Offen € 897,79 davon überfällig € 897,79',
     );
     expect(await flatText(chips)).toBe('offen (0) teilbezahlt (1) bezahlt (0)');
+
+    // The list as Excel, and the chosen receivable's invoice with what is still open.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const excel = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Excel', exact: true }).click();
+    const liste = await excel;
+    expect(liste.suggestedFilename()).toBe(`Rechnungsübersicht ${todayIso()}.xlsx`);
+    expect(
+      readFileSync((await liste.path()) ?? '')
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
+    await tabelle.getByRole('checkbox', { name: `Rechnung ${huber.nummer} auswählen`, exact: true }).check();
+    const brief = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Rechnungen drucken (1)', exact: true }).click();
+    const rechnungPdf = await brief;
+    expect(rechnungPdf.suggestedFilename()).toBe(`Rechnung ${huber.nummer}.pdf`);
+    const briefText = pdfText(readFileSync((await rechnungPdf.path()) ?? ''));
+    expect(briefText).toContain(huber.nummer);
+    expect(briefText).toContain('897,79');
 
     // Only the paid: none yet.
     await chips.getByRole('button', { name: 'offen (0)', exact: true }).click();
