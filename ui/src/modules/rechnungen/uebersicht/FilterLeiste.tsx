@@ -199,7 +199,8 @@ export interface FilterLeisteProps {
 export function FilterLeiste({ parzellen, adressen }: FilterLeisteProps) {
   return (
     <Flex direction="column" gap="size-100">
-      <Flex gap="size-200" wrap alignItems="end">
+      {/* Top-aligned: the search's hint below it must not lift its box above the others. */}
+      <Flex gap="size-200" wrap alignItems="start">
         <FilterFeld
           param="suche"
           label="Suche"

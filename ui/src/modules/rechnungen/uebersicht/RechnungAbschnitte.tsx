@@ -26,7 +26,8 @@ export function Kopf({ r }: { r: RechnungDetail }) {
     ['Datum', formatGermanDate(r.datum)],
     ['Fällig am', formatGermanDate(r.faelligAm)],
     ['Parzelle', r.parzelleNummer ?? '–'],
-    ['Zahlungsreferenz', r.zahlungsreferenz],
+    // In groups of four, as on the slip and in online banking.
+    ['Zahlungsreferenz', r.zahlungsreferenz.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ')],
     ['Status', <StatusMarke key="s" status={r.status} />],
     ['Betrag', <Geld key="b" cent={r.betragCent} />],
     ['Bezahlt', <Geld key="z" cent={r.bezahltCent} />],

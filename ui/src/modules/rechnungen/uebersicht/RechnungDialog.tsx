@@ -235,7 +235,7 @@ export function RechnungDialog({ rechnung, onSaved }: { rechnung?: Rechnung; onS
                   items={RECHNUNG_STEUERSAETZE.map((s) => ({ id: s, label: `${s} %` }))}
                   selectedKey={String(p.steuersatz)}
                   onSelectionChange={(key) => setPosition(i, { steuersatz: Number(key) })}
-                  width="size-1250"
+                  width="size-2000"
                 >
                   {(s) => <Item key={String(s.id)}>{s.label}</Item>}
                 </Picker>
