@@ -13,9 +13,14 @@ export const FORDERUNGSEINGANGSKONTO = { nummer: '9998', name: 'Zahlungen auf Fo
 
 /** The id of the period's 9998 account, created when missing (like `klaerungskontoId`; inside the writing transaction). */
 export async function forderungseingangKontoId(db: Db, kassaabrechnungId: number): Promise<number> {
-  await ladePeriode(db, kassaabrechnungId, { forUpdate: true });
   const where = { kassaabrechnung_id: kassaabrechnungId, forderungseingang: true };
-  const found = await db('buchungskonten').where(where).first('id');
+  // Found without the period's lock (an allocation holds its entry and receivables already; taking
+  // the period after them every time would invert the order bookings lock in). Created under it, once.
+  const vorhanden = await db('buchungskonten').where(where).first('id');
+  if (vorhanden) return Number(vorhanden.id);
+  await ladePeriode(db, kassaabrechnungId, { forUpdate: true });
+  // A locking (current) read: MariaDB's snapshot may predate another transaction's 9998.
+  const found = await db('buchungskonten').where(where).forUpdate().first('id');
   if (found) return Number(found.id);
   const now = nowDb();
   await db('buchungskonten').insert({

@@ -3,14 +3,15 @@ import type { Db } from '../../../platform/db/db';
 import { validationFailed } from '../../../platform/errors';
 import type { AlleBezahltAntwort, AlleBezahltInput } from '../schema/zahlungen';
 import { ladeRechnungenNachIds } from './rechnungenLaden';
-import { bucheZahlung } from './zahlungErfassen';
+import { bucheZahlung, sperrePeriode } from './zahlungErfassen';
 
 // AlleBezahlt: the selected receivables were paid in cash at the club house — one income entry per
 // receivable for its open amount, allocated (quelle 'barzahlung'); paid ones and credit notes are skipped.
 
 export async function alleBezahlt(db: Db, actor: Actor, input: AlleBezahltInput): Promise<AlleBezahltAntwort> {
   const ids = [...new Set(input.rechnungIds)].sort((a, b) => a - b);
-  // Lock the receivables first (id order, as every allocation does), then read their open amounts.
+  // The period first, then the receivables (id order), as every allocation locks; then their open amounts.
+  await sperrePeriode(db, input.datum);
   await db('rechnungen').whereIn('id', ids).orderBy('id').forUpdate().select('id');
   const rechnungen = await ladeRechnungenNachIds(db, ids);
   const gefunden = new Set(rechnungen.map((r) => r.id));

@@ -2,7 +2,7 @@ import type { Actor } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/db';
 import { notFound, validationFailed } from '../../../platform/errors';
 import { formatEuro } from '../../../platform/money';
-import { bucheEintraege, forderungseingangKontoId, periodeFuerDatum } from '../../kassa/services';
+import { bucheEintraege, forderungseingangKontoId, ladePeriode, periodeFuerDatum } from '../../kassa/services';
 import type { Rechnung } from '../schema/rechnung';
 import type { ZahlungErfassenInput } from '../schema/zahlungen';
 import { ladeRechnungenNachIds } from './rechnungenLaden';
@@ -26,6 +26,12 @@ export async function buchungskontoFuerZahlung(db: Db, periodeId: number, rechnu
     if (bk) return Number(bk.id);
   }
   return forderungseingangKontoId(db, periodeId);
+}
+
+/** The Kassa period of the day, locked first (the order every booking locks in: period, entry, receivables). */
+export async function sperrePeriode(db: Db, datum: string): Promise<void> {
+  const periode = await periodeFuerDatum(db, datum, 'datum');
+  await ladePeriode(db, Number(periode.id), { forUpdate: true });
 }
 
 /** Books and allocates one counter payment; the receivable must still be open by at least the amount. */
@@ -59,6 +65,7 @@ export async function bucheZahlung(
 
 /** POST ZahlungErfassen → the receivable after the payment. */
 export async function erfasseZahlung(db: Db, actor: Actor, input: ZahlungErfassenInput): Promise<Rechnung> {
+  await sperrePeriode(db, input.datum);
   await db('rechnungen').where({ id: input.rechnungId }).forUpdate().first('id');
   const [r] = await ladeRechnungenNachIds(db, [input.rechnungId]);
   if (!r) throw notFound('Diese Rechnung gibt es nicht (mehr).');

@@ -40,6 +40,8 @@ type Gesperrt = {
 
 /** Locks the entry and then the receivables (id order); 404 for an unknown entry, 409 for a reversed one. */
 async function sperre(db: Db, kassabuchId: number, rechnungIds: readonly number[]): Promise<Gesperrt> {
+  // No period lock here: UpdateKassabuch holds the entry before this runs, so entry → receivables is
+  // the one order; the period is locked later only when its 9998 account must be created (once).
   const e = await db('kassabuch').where({ id: kassabuchId }).forUpdate().first();
   if (!e) throw notFound(EINTRAG_FEHLT);
   if (e.storno_von_id != null)
