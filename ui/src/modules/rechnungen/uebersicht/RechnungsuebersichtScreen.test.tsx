@@ -438,7 +438,7 @@ describe('RechnungsuebersichtScreen', () => {
                 restCent: 139_779,
                 ohneForderung: false,
               },
-              vorschlaege: [],
+              vorschlaege: [{ rechnung: HUBER, grund: 'name', sicher: false, betragCent: 139_779 }],
             },
           ]),
         [`POST ${ZUORDNEN}`]: () => json({ eintrag: {}, zuordnungen: [], vorschlaege: [] }),
@@ -449,6 +449,7 @@ describe('RechnungsuebersichtScreen', () => {
     await click(button(dialog()!, 'Zahlung zuordnen'));
     const zuordnen = () => [...document.body.querySelectorAll('[role="dialog"]')].at(-1)!;
     await waitFor(() => expect(zuordnen().textContent).toContain('Franz Huber'));
+    expect(zuordnen().textContent).toContain('Vorschlag: Name ähnlich');
     await click(zuordnen().querySelector('input[aria-label="Beleg 31 wählen"]')!);
     // The credit's rest, at most what is open.
     expect(field(zuordnen(), 'Betrag für diese Rechnung').value).toBe('1.397,79');

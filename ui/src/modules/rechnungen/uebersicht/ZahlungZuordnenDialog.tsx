@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro, parseGermanAmount } from '../../../../../src/platform/money';
-import { type Rechnung, useZuKlaeren, zuordnen } from '../../../api/rechnungen';
+import { type Rechnung, useZuKlaeren, type ZuKlaerenZeile, zuordnen } from '../../../api/rechnungen';
 import { saveWithToast } from '../../../api/toast';
 import { invalid } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
@@ -25,6 +25,14 @@ import { betragEingabe } from './ZahlungErfassenDialog';
 // From the receivable's side: one of the bank credits no receivable took yet (the "zu klären" list)
 // pays this receivable, in whole or in part. The server checks that neither side is exceeded.
 
+const GRUND_TEXT: Readonly<Record<string, string>> = {
+  referenz: 'Zahlungsreferenz passt',
+  nummer: 'Rechnungsnummer im Text',
+  iban: 'IBAN des Mitglieds',
+  betrag: 'Betrag passt',
+  name: 'Name ähnlich',
+};
+
 export function ZahlungZuordnenDialog({ rechnung }: { rechnung: Rechnung }) {
   const { dismiss } = useDialogContainer();
   const liste = useZuKlaeren(true);
@@ -33,8 +41,15 @@ export function ZahlungZuordnenDialog({ rechnung }: { rechnung: Rechnung }) {
   const [fehler, setFehler] = useState<string>();
   const [abgelehnt, setAbgelehnt] = useState<Refusal | null>(null);
   const [laeuft, setLaeuft] = useState(false);
-  const zeilen = liste.data ?? [];
+  // The credits the server suggests for this receivable first (reference, number, IBAN, amount, name).
+  const vorschlagFuer = (z: ZuKlaerenZeile) => z.vorschlaege.find((v) => v.rechnung.id === rechnung.id);
+  const zeilen = [...(liste.data ?? [])].sort((a, b) => Number(!vorschlagFuer(a)) - Number(!vorschlagFuer(b)));
   const eintrag = zeilen.find((z) => z.eintrag.id === gewaehlt)?.eintrag;
+
+  function grundOf(z: ZuKlaerenZeile | undefined) {
+    const v = z ? vorschlagFuer(z) : undefined;
+    return v ? <span className="kgv-ru-vorschlag">Vorschlag: {GRUND_TEXT[v.grund] ?? v.grund}</span> : null;
+  }
 
   function waehlen(id: number) {
     const z = zeilen.find((x) => x.eintrag.id === id);
@@ -123,7 +138,10 @@ export function ZahlungZuordnenDialog({ rechnung }: { rechnung: Rechnung }) {
                       <th scope="row">{e.belegnummer}</th>
                       <td className="kgv-ru-nowrap">{formatGermanDate(e.datum)}</td>
                       <td>{e.bankName ?? ''}</td>
-                      <td>{e.text}</td>
+                      <td>
+                        {e.text}
+                        {grundOf(zeilen.find((z) => z.eintrag.id === e.id))}
+                      </td>
                       <td className="kgv-ru-num">
                         <Geld cent={e.betragCent} />
                       </td>
