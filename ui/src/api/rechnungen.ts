@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { RatenVorschlag, UpdateRatenBody } from '../../../src/modules/rechnungspruefung/schema/raten';
 import type {
   Rechnung,
@@ -14,7 +13,7 @@ import type {
   Rechnungsuebersicht,
   UebersichtSpalte,
 } from '../../../src/modules/rechnungspruefung/schema/rechnungsuebersicht';
-import type { RechnungenKassabuch, zahlungErfassenBody } from '../../../src/modules/rechnungspruefung/schema/zahlungen';
+import type { RechnungenKassabuch, ZahlungErfassenBody } from '../../../src/modules/rechnungspruefung/schema/zahlungen';
 import type { ZuKlaerenZeile } from '../../../src/modules/rechnungspruefung/schema/zuKlaeren';
 import type { Lookup } from '../../../src/modules/stammdaten/schema/parzellen';
 import { todayIso } from '../../../src/platform/dates';
@@ -117,7 +116,7 @@ export async function zahlscheineDrucken(ids: readonly number[], name: string): 
 }
 
 /** A payment at the counter: books one Kassa entry and allocates it to the receivable. */
-export function zahlungErfassen(body: z.input<typeof zahlungErfassenBody>) {
+export function zahlungErfassen(body: ZahlungErfassenBody) {
   return mutateApi<Rechnung>(`${R}/ZahlungErfassen`, { json: body, revalidatePrefixes: NACH_ZAHLUNG });
 }
 
