@@ -93,6 +93,13 @@ describe('visibleMenu', () => {
     });
   });
 
+  it('shows the billing people (Abrechnung only) the Versicherungen, as the server lets them read and import them', () => {
+    const menu = shape(visibleMenu(held('WebApp.Abrechnung.View'), NO_FLAG));
+    expect(menu.Kassabuch).toEqual(['Versicherungen']);
+    expect(mayOpen('/rechnungen/versicherungen?jahr=2026', held('WebApp.Abrechnung.Edit'))).toBe(true);
+    expect(mayOpen('/rechnungen/rechnungsuebersicht', held('WebApp.Abrechnung.Edit'))).toBe(false);
+  });
+
   it('lets mail senders send but not edit the mail settings', () => {
     expect(shape(visibleMenu(SCHRIFTFUEHRER, NO_FLAG))['E-Mails']).toEqual([
       'Serienbrief',

@@ -113,7 +113,8 @@ export const MENU: readonly MenuGroup[] = [
       route('/rechnungen/mahnlauf', 'Mahnlauf', RECHNUNGEN),
       route('/rechnungen/kontoauszug', 'Mitglieder-Kontoauszug', RECHNUNGEN),
       route('/kassa/anlageverzeichnis', 'Anlageverzeichnis', KASSA),
-      route('/rechnungen/versicherungen', 'Versicherungen', RECHNUNGEN),
+      // Insurances go on the payment request: the billing people read and import them too (server: VERSICHERUNGEN_VIEW).
+      route('/rechnungen/versicherungen', 'Versicherungen', [...RECHNUNGEN, ...ABRECHNUNG]),
     ],
   },
   {
