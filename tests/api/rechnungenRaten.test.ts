@@ -165,4 +165,27 @@ describe('Reminders respect instalments', () => {
       zinsenCent: 113,
     });
   });
+
+  it('interest a reminder adds beyond the plan is overdue with the receivable: once every instalment is paid the run asks for it alone', async () => {
+    const r = rechnung(4);
+    const raten = [
+      { faelligAm: '2026-04-30', betragCent: 51_782 },
+      { faelligAm: '2026-05-31', betragCent: 51_781 },
+      { faelligAm: '2026-06-30', betragCent: 51_781 },
+    ];
+    expect((await speichere(r.id, raten)).status).toBe(200);
+    // 15.05.2026 with interest: the first instalment since 30.04., 51,782 × 4 % × 15/365 = 85.12 → 0,85 €
+    const erinnerung = await kassier.request('GET', 'Rechnungspruefung/Mahnungen', {
+      query: { rechnungsID: r.id, datum: '2026-05-15', calc: true },
+    });
+    expect(erinnerung.status).toBe(200);
+    await zahle(r.id, 155_344);
+    const lauf = await kassier.get<{
+      zeilen: { rechnungId: number; ueberfaelligCent: number; zinsenCent: number }[];
+      uebersprungen: { rechnungId: number }[];
+    }>('Rechnungspruefung/Mahnlauf', { datum: '2026-07-20', calc: true });
+    // the interest is overdue, but bears no interest itself
+    expect(lauf.body.zeilen.find((z) => z.rechnungId === r.id)).toMatchObject({ ueberfaelligCent: 85, zinsenCent: 0 });
+    expect(lauf.body.uebersprungen.map((u) => u.rechnungId)).not.toContain(r.id);
+  });
 });

@@ -84,7 +84,8 @@ export const ueberfaelligAm = (s: MahnStand, datum: string): number =>
 
 /**
  * Since when the overdue part is overdue: the due date, or with instalments the due date of the
- * oldest instalment not fully paid (payments settle the oldest instalments first).
+ * oldest instalment not fully paid (payments settle the oldest instalments first); with every
+ * instalment paid only a fee beyond the plan can be left, and that is due with the receivable.
  */
 export function faelligSeit(s: MahnStand): string {
   let kumuliert = 0;
@@ -92,7 +93,7 @@ export function faelligSeit(s: MahnStand): string {
     kumuliert += rate.betragCent;
     if (kumuliert > s.bezahltCent) return rate.faelligAm;
   }
-  return s.raten.at(-1)?.faelligAm ?? s.faelligAm;
+  return s.faelligAm;
 }
 
 export type MahnHindernis = 'mahnsperre' | 'hoechste_mahnstufe' | 'nicht_faellig' | 'raten_nicht_faellig';
@@ -133,7 +134,11 @@ export function planeMahnung(s: MahnStand, datum: string, calc: boolean, gebuehr
   const gebuehrCent = stufe === 2 ? gebuehren.stufe2Cent : stufe === 3 ? gebuehren.stufe3Cent : 0;
   let zinsen: MahnZinsen | null = null;
   if (calc) {
-    const kapitalCent = Math.max(0, Math.min(ueberfaellig, s.hauptforderungCent - s.bezahltCent));
+    // The overdue part of the principal alone: a fee beyond an instalment plan is overdue too, but bears no interest.
+    const kapitalCent = ueberfaelligCent(
+      { betragCent: s.hauptforderungCent, bezahltCent: s.bezahltCent, faelligAm: s.faelligAm, raten: s.raten },
+      datum,
+    );
     const seit = faelligSeit(s);
     const von = s.zinsenBis && s.zinsenBis > seit ? s.zinsenBis : seit;
     const tage = zinsTage(von, datum);

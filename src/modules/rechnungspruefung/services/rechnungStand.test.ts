@@ -32,4 +32,18 @@ describe('ueberfaelligCent', () => {
     expect(ueberfaelligCent({ ...r, raten, bezahltCent: 15_000 }, '2026-06-01')).toBe(5_000);
     expect(ueberfaelligCent({ ...r, raten, bezahltCent: 5_000 }, '2026-12-01')).toBe(25_000);
   });
+  it('with instalments: a fee added after the plan is due with the receivable, the plan stays as it is', () => {
+    const raten = [
+      { faelligAm: '2026-04-30', betragCent: 10_000 },
+      { faelligAm: '2026-05-31', betragCent: 10_000 },
+      { faelligAm: '2026-06-30', betragCent: 10_000 },
+    ];
+    const mitGebuehr = { ...r, betragCent: 31_000, raten };
+    // first instalment and the fee of 10 € overdue; the later instalments are not
+    expect(ueberfaelligCent(mitGebuehr, '2026-05-01')).toBe(11_000);
+    // every instalment paid: the fee alone is left and overdue
+    expect(ueberfaelligCent({ ...mitGebuehr, bezahltCent: 30_000 }, '2026-07-01')).toBe(1_000);
+    // before the receivable's due date nothing is overdue
+    expect(ueberfaelligCent(mitGebuehr, '2026-03-31')).toBe(0);
+  });
 });

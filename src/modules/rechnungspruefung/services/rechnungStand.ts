@@ -49,6 +49,9 @@ export type Rate = { faelligAm: string; betragCent: number };
  * day (DOMAIN.md: `isFaellig` = due date < today). Without instalments the whole open amount once
  * `faelligAm` has passed; with instalments the instalments due before the day minus what has been paid
  * (payments settle the oldest instalments first), never below 0. A credit note is never overdue.
+ * What the amount has beyond the plan's sum — a reminder's fee or interest added after the plan was
+ * stored — is due with the receivable's `faelligAm`, as it would be without a plan: otherwise a fee
+ * left when every instalment is paid would never be overdue, and no reminder would ever ask for it.
  */
 export function ueberfaelligCent(
   r: { betragCent: number; bezahltCent: number; faelligAm: string; raten?: readonly Rate[] },
@@ -57,6 +60,9 @@ export function ueberfaelligCent(
   const offen = r.betragCent - r.bezahltCent;
   if (offen <= 0) return 0;
   if (!r.raten?.length) return r.faelligAm < stichtag ? offen : 0;
-  const faellig = r.raten.filter((rate) => rate.faelligAm < stichtag).reduce((s, rate) => s + rate.betragCent, 0);
+  const plan = r.raten.reduce((s, rate) => s + rate.betragCent, 0);
+  const ausserhalb = r.faelligAm < stichtag ? Math.max(0, r.betragCent - plan) : 0;
+  const faellig =
+    ausserhalb + r.raten.filter((rate) => rate.faelligAm < stichtag).reduce((s, rate) => s + rate.betragCent, 0);
   return Math.min(offen, Math.max(0, faellig - r.bezahltCent));
 }
