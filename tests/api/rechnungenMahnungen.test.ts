@@ -211,6 +211,11 @@ describe('GET Rechnungspruefung/Mahnungen: levels 1 to 3', () => {
     expect(nachher.mahnstufe).toBe(0);
     expect(nachher.betragCent).toBe(vorher.betragCent);
     expect(nachher.mahnungen).toEqual([]);
+    // the next level's draft names the fee as the reminder will book it
+    await app.services.db('rechnungen').where({ id: r.id }).update({ mahnstufe: 1 });
+    const stufe2 = await text((await mahne(r.id, '2026-05-15', { vorschau: true })).buffer);
+    expect(stufe2).toContain('Mahngebühr (Mahnung vom 15.05.2026) € 7,50');
+    await app.services.db('rechnungen').where({ id: r.id }).update({ mahnstufe: 0 });
   });
 });
 

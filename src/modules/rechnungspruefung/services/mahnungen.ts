@@ -75,6 +75,10 @@ export function zinsenText(z: NonNullable<MahnPlan['zinsen']>): string {
   )} bis ${formatGermanDate(z.bis)}) auf ${euro(z.kapitalCent)}`;
 }
 
+/** The text of the fee position; the preview's letter shows the same line the reminder then books. */
+export const gebuehrText = (stufe: number, datum: string): string =>
+  `Mahngebühr (${MAHNSTUFE_TITEL[stufe] ?? 'Mahnung'} vom ${formatGermanDate(datum)})`;
+
 /**
  * Books the planned reminder of a locked receivable: positions for fee and interest, the new amount
  * and level, the `mahnungen` row, the history. Returns the new reminder's id.
@@ -106,8 +110,7 @@ export async function bucheMahnung(
     buchungskonto_id: null,
   });
   const positionen = [];
-  if (plan.gebuehrCent > 0)
-    positionen.push(position('mahngebuehr', `Mahngebühr (${titel} vom ${formatGermanDate(datum)})`, plan.gebuehrCent));
+  if (plan.gebuehrCent > 0) positionen.push(position('mahngebuehr', gebuehrText(plan.stufe, datum), plan.gebuehrCent));
   if (plan.zinsen) positionen.push(position('verzugszinsen', zinsenText(plan.zinsen), plan.zinsen.cent));
   if (positionen.length) await db('rechnung_positionen').insert(positionen);
   const zuschlag = plan.gebuehrCent + (plan.zinsen?.cent ?? 0);

@@ -7,11 +7,10 @@ import { htmlDocument } from '../../../platform/pdf';
 import type { AppServices } from '../../../platform/services';
 import { getAdresse } from '../../stammdaten/services';
 import { briefVerein, readSection } from '../../vereinseinstellungen/services';
-import { MAHNSTUFE_TITEL } from '../schema/mahnungen';
 import type { MahnungRow, RechnungPositionRow, RechnungRow } from '../tables';
 import { MahnBrief, type MahnBriefDaten, type MahnBriefZeile, mahnBriefCss } from './mahnBrief';
 import { MAHN_POSITION_ARTEN, type MahnPlan, type MahnStand } from './mahnStand';
-import { zinsenText } from './mahnungen';
+import { gebuehrText, zinsenText } from './mahnungen';
 
 // The reminder letters as PDF. A stored reminder prints again exactly as it went out: its row keeps
 // the level, date and open amount; the fees and interest are the receivable's reminder positions in
@@ -71,9 +70,8 @@ export async function vorschauDaten(db: Db, s: MahnStand, plan: MahnPlan, datum:
   const bisher = (await db('rechnung_positionen').where({ rechnung_id: s.id }).orderBy('sortierung'))
     .filter(istZuschlag)
     .map((p) => ({ text: p.text, betragCent: Number(p.betrag_cent) }));
-  const titel = MAHNSTUFE_TITEL[plan.stufe] ?? 'Mahnung';
   const neu: MahnBriefZeile[] = [];
-  if (plan.gebuehrCent > 0) neu.push({ text: `Mahngebühr (${titel})`, betragCent: plan.gebuehrCent });
+  if (plan.gebuehrCent > 0) neu.push({ text: gebuehrText(plan.stufe, datum), betragCent: plan.gebuehrCent });
   if (plan.zinsen) neu.push({ text: zinsenText(plan.zinsen), betragCent: plan.zinsen.cent });
   return {
     ...(await kopfVon(db, s.row)),
