@@ -288,4 +288,16 @@ describe('bank import with the matcher', () => {
       [],
     );
   });
+
+  it('an RF typed into the text in front of more words still counts (not read as part of the reference)', async () => {
+    const xml = generateCamt053({
+      eintraege: 0,
+      von: '2026-05-14',
+      kennung: 'RFTEXT',
+      anfangCent: 0,
+      posten: [{ betragCent: GANZ, text: `${formatRf(rfFromNumber(nr(12)))} Pacht 2026 Danke`, name: 'Gärtner12' }],
+    });
+    expect((await importiere(xml)).body).toMatchObject({ importiert: 1, zugeordnet: 1, zuKlaeren: 0 });
+    expect(await status(rechnungNr(12).id)).toEqual({ bezahlt: GANZ, offen: 0 });
+  });
 });

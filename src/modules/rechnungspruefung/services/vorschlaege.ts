@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/db';
-import { normalizeRf } from '../../../platform/payment/rfReference';
+import { isValidRf, normalizeRf } from '../../../platform/payment/rfReference';
 import type { Rechnung } from '../schema/rechnung';
 import type { Vorschlag, VorschlagGrund } from '../schema/zahlungen';
 import { ladeRechnungen } from './rechnungenLaden';
@@ -35,10 +35,19 @@ const woerter = (s: string) =>
       .filter((w) => w.length >= 3),
   );
 
-/** RF references in a text (spaces inside ignored, as people type them in groups of four). */
+/**
+ * RF references in a text (spaces inside ignored, as people type them in groups of four). Without the
+ * spaces a reference runs into the next word („RF18 5390 0754 7034 Danke“ → …7034DANKE), so every
+ * length with valid check digits is a candidate (longest first); the lookup by reference decides.
+ */
 export function rfInText(text: string): string[] {
   const kompakt = text.toUpperCase().replace(/\s+/g, '');
-  return [...kompakt.matchAll(/RF\d{2}[A-Z0-9]{1,21}/g)].map((m) => m[0]);
+  const out: string[] = [];
+  for (const m of kompakt.matchAll(/(?=(RF\d{2}[A-Z0-9]{1,21}))/g)) {
+    const lang = m[1] ?? '';
+    for (let n = lang.length; n >= 5; n--) if (isValidRf(lang.slice(0, n))) out.push(lang.slice(0, n));
+  }
+  return out;
 }
 
 /** Receivable numbers YYYY-NNNNN in a text. */
