@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Eintrag } from '../../src/modules/kassa/schema/kassabuch';
 import type { RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import type { Guthaben, RechnungenKassabuch } from '../../src/modules/rechnungspruefung/schema/zahlungen';
-import { legeRechnungenAn } from '../../src/modules/rechnungspruefung/services';
+import { legeRechnungenAn, verrechneGuthaben } from '../../src/modules/rechnungspruefung/services';
+import { systemActor } from '../../src/platform/auth/principal';
 import type { ApiClient } from '../helpers/apiClient';
 import { buildGruppe } from '../helpers/factories';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
@@ -128,6 +129,65 @@ describe('Guthaben from credit notes', () => {
       [null, neu.id, 5_000],
     ]);
     expect(rows[0]?.verrechnung_id).toBe(rows[1]?.verrechnung_id);
+    expect((await kassier.get<Guthaben>('Rechnungspruefung/Guthaben', { adresseId: rb.huber })).body.guthabenCent).toBe(
+      0,
+    );
+  });
+
+  it('an overpayment offset in part keeps its credit row until the offset is taken back', async () => {
+    const e = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+      datum: '2026-04-12',
+      betragCent: 4_000,
+      kontoId: rb.kontoId,
+      buchungskontoId: rb.bk.pacht,
+      text: 'Vorauszahlung Huber',
+    });
+    const z = await kassier.post<RechnungenKassabuch>('Rechnungspruefung/Zuordnen', {
+      kassabuchId: e.body.id,
+      zuordnungen: [],
+      restAlsGuthaben: { adresseId: rb.huber },
+    });
+    expect(z.status, JSON.stringify(z.body)).toBe(200);
+    const [neu] = await app.services.db.transaction(async (trx) => {
+      const rs = await legeRechnungenAn(trx, [
+        {
+          art: 'manuell',
+          adresseId: rb.huber,
+          adresseName: 'Huber Maria',
+          datum: '2026-05-01',
+          faelligAm: '2026-05-31',
+          positionen: [
+            {
+              parzelleId: null,
+              parzelleNummer: '',
+              art: 'manuell',
+              text: 'Schlüssel',
+              betragCent: 1_500,
+              steuersatz: 0,
+              buchungskontoId: null,
+            },
+          ],
+        },
+      ]);
+      // As a booked run does after creating its receivables.
+      await verrechneGuthaben(trx, systemActor('Test'), [rs[0]!.id]);
+      return rs;
+    });
+    expect(await rechnung(neu!.id)).toMatchObject({ bezahltCent: 1_500, status: 'bezahlt' });
+    const guthabenRow = z.body.zuordnungen.find((x) => x.art === 'guthaben')!;
+    const weg = await kassier.delete<Problem>('Rechnungspruefung/DeleteZuordnung', { id: guthabenRow.id });
+    expect(weg.status).toBe(409);
+    expect(weg.body.code).toBe('guthaben_verrechnet');
+    // The offset taken back (both rows), then the credit can go.
+    const verrechnung = (await rechnung(neu!.id)).zahlungen[0]!;
+    expect((await kassier.delete('Rechnungspruefung/DeleteZuordnung', { id: verrechnung.zuordnungId })).status).toBe(
+      204,
+    );
+    expect(await rechnung(neu!.id)).toMatchObject({ bezahltCent: 0, offenCent: 1_500 });
+    expect((await kassier.get<Guthaben>('Rechnungspruefung/Guthaben', { adresseId: rb.huber })).body.guthabenCent).toBe(
+      4_000,
+    );
+    expect((await kassier.delete('Rechnungspruefung/DeleteZuordnung', { id: guthabenRow.id })).status).toBe(204);
     expect((await kassier.get<Guthaben>('Rechnungspruefung/Guthaben', { adresseId: rb.huber })).body.guthabenCent).toBe(
       0,
     );

@@ -250,17 +250,49 @@ export async function nachZuordnung(db: Db, actor: Actor, kassabuchId: number): 
   await bucheVonKlaerungUm(db, actor, kassabuchId, nummer);
 }
 
-/** DELETE Zuordnung: removes an allocation (an offset: both rows of its pair); a reversal's rows stay. */
+/**
+ * DELETE Zuordnung: removes an allocation (an offset: both rows of its pair). The rows of a reversed
+ * entry stay, as do its reversal's: alone, the mirrored negative row would leave the receivable paid
+ * below 0 (open more than its amount) or the address's credit negative.
+ */
 export async function loescheZuordnung(db: Db, actor: Actor, id: number): Promise<void> {
-  const z = await db('zuordnungen').where({ id }).first();
+  const gelesen = await db('zuordnungen').where({ id }).first('kassabuch_id');
+  if (gelesen?.kassabuch_id != null) await db('kassabuch').where({ id: gelesen.kassabuch_id }).forUpdate().first('id');
+  // Re-read under the entry's lock (a locking read: MariaDB's snapshot may predate a concurrent delete).
+  const z = gelesen ? await db('zuordnungen').where({ id }).forUpdate().first() : undefined;
   if (!z) throw notFound('Diese Zuordnung gibt es nicht (mehr).');
-  if (z.kassabuch_id != null) await db('kassabuch').where({ id: z.kassabuch_id }).forUpdate().first('id');
   if (z.quelle === 'storno')
     throw conflict(
       'Die Zuordnung einer Stornobuchung bleibt, solange die Stornobuchung besteht.',
       undefined,
       'zuordnung_storno',
     );
+  const storno =
+    z.kassabuch_id == null
+      ? undefined
+      : await db('kassabuch as s')
+          .join('kassabuch as o', 'o.id', 's.storno_von_id')
+          .where('s.storno_von_id', z.kassabuch_id)
+          .first('s.belegnummer as storno', 'o.belegnummer as original');
+  if (storno)
+    throw conflict(
+      `Beleg ${storno.original} ist storniert (Beleg ${storno.storno}); seine Zuordnungen bleiben, solange die Stornobuchung besteht.`,
+      undefined,
+      'zuordnung_storno',
+    );
+  if (z.art === 'guthaben' && !z.verrechnung_id && z.kassabuch_id != null) {
+    // A credit already offset in part: without it the offset's negative row would be all that is left,
+    // and the entry's rest could be allocated again on top of what the offset paid.
+    const uebrig = (
+      await db('zuordnungen').where({ kassabuch_id: z.kassabuch_id, art: 'guthaben' }).forUpdate().select('betrag_cent')
+    ).reduce((s, r) => s + Number(r.betrag_cent), -Number(z.betrag_cent));
+    if (uebrig < 0)
+      throw conflict(
+        'Dieses Guthaben ist schon mit einer Rechnung verrechnet. Bitte zuerst die Verrechnung bei der Rechnung löschen.',
+        undefined,
+        'guthaben_verrechnet',
+      );
+  }
   const rows = z.verrechnung_id ? await db('zuordnungen').where({ verrechnung_id: z.verrechnung_id }) : [z];
   await db('zuordnungen')
     .whereIn(
