@@ -80,7 +80,11 @@ export function ZahlungKarte({ zeile, canEdit, onAndere }: ZahlungKarteProps) {
           </Text>
         ) : null}
         {vorschlaege.length === 0 ? (
-          <Text>Kein Vorschlag gefunden – bitte über „Andere Rechnung suchen“ zuordnen.</Text>
+          <Text>
+            {canEdit
+              ? 'Kein Vorschlag gefunden – bitte über „Andere Rechnung suchen“ zuordnen.'
+              : 'Kein Vorschlag gefunden.'}
+          </Text>
         ) : (
           <div className="kgv-dense-frame">
             <table className="kgv-dense-table" aria-label={`Vorschläge für ${titel}`}>
@@ -94,8 +98,9 @@ export function ZahlungKarte({ zeile, canEdit, onAndere }: ZahlungKarteProps) {
                     Offen
                   </th>
                   <th scope="col">Warum</th>
+                  {/* A View-only user sees the amount that would be allocated, not a button. */}
                   <th scope="col" className="kgv-zk-num">
-                    Zuordnen
+                    {canEdit ? 'Zuordnen' : 'Betrag'}
                   </th>
                 </tr>
               </thead>

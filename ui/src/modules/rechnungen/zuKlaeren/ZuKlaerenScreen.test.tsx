@@ -247,6 +247,9 @@ describe('Zahlungen zuordnen', () => {
     expect(hasButton(container, 'Keine Forderung')).toBe(false);
     expect(hasButton(container, 'Andere Rechnung suchen …')).toBe(false);
     expect([...container.querySelectorAll('button')].some((b) => b.textContent?.includes('zuordnen'))).toBe(false);
+    // Nor tells them to press buttons they do not have.
+    expect(text()).not.toContain('Wählen Sie beim passenden Vorschlag');
+    expect(text()).not.toContain('Andere Rechnung suchen');
   });
 
   it('filters by date through the URL', async () => {

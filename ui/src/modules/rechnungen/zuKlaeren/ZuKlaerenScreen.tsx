@@ -83,7 +83,7 @@ export default function ZuKlaerenScreen() {
       </View>
       <Text>
         Hier stehen die Gutschriften vom Bankkonto, die der Kontoauszug-Import keiner Rechnung sicher zuordnen konnte.
-        Wählen Sie beim passenden Vorschlag „zuordnen“ oder suchen Sie die Rechnung selbst.
+        {canEdit ? ' Wählen Sie beim passenden Vorschlag „zuordnen“ oder suchen Sie die Rechnung selbst.' : ''}
       </Text>
       <Flex gap="size-200" wrap alignItems="end">
         <DatumFilter param="von" label="Datum von" />
