@@ -150,7 +150,8 @@ export default function MahnlaufScreen() {
         </Flex>
       ) : (
         <>
-          <Flex gap="size-200" alignItems="end" wrap>
+          {/* Top-aligned: the fields' hints differ in height, so bottom alignment left the inputs jagged. */}
+          <Flex gap="size-200" alignItems="start" wrap>
             <DateField
               label="Stichtag"
               value={datumText}
@@ -187,15 +188,20 @@ export default function MahnlaufScreen() {
               description="bzw. seit der letzten Mahnung"
               width="size-2000"
             />
+          </Flex>
+          <Flex gap="size-200" alignItems="start" wrap>
             <AdresseWahl
               label="Nur für Adresse"
               description="leer = alle Mitglieder"
               value={adresseId}
               onChange={(id) => setAdresseParam(id === undefined ? '' : String(id))}
             />
-            <Checkbox isSelected={calc} onChange={(an) => setCalcParam(an ? '1' : '')}>
-              Verzugszinsen berechnen (4 % im Jahr)
-            </Checkbox>
+            {/* On the line of the address field's input, below its label. */}
+            <View marginTop="size-300">
+              <Checkbox isSelected={calc} onChange={(an) => setCalcParam(an ? '1' : '')}>
+                Verzugszinsen berechnen (4 % im Jahr)
+              </Checkbox>
+            </View>
           </Flex>
           {!query ? null : daten ? (
             <Flex direction="column" gap="size-150">

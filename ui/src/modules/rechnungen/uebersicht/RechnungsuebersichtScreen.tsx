@@ -90,7 +90,7 @@ export default function RechnungsuebersichtScreen() {
   return (
     <Flex direction="column" gap="size-200">
       <View>
-        <Text UNSAFE_className="kgv-eyebrow">Rechnungsprüfung</Text>
+        <Text UNSAFE_className="kgv-eyebrow">Rechnungen</Text>
         <Heading level={1} margin={0}>
           Rechnungsübersicht
         </Heading>
