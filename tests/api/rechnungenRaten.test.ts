@@ -5,6 +5,7 @@ import type { HistoryEntry } from '../../src/platform/history/history';
 import type { ApiClient } from '../helpers/apiClient';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { neueRechnung } from './rechnungenHelfer';
 
 // Instalments (UpdateRaten, RatenVorschlag): the board agrees with a member to pay 1.553,44 € in three
 // monthly parts; the parts must add up to the receivable to the cent, ascend and not precede its
@@ -110,6 +111,43 @@ describe('POST Rechnungspruefung/UpdateRaten', () => {
       await app.services.db('rechnung_raten').where({ rechnung_id: r.id }).count({ n: '*' }).first(),
     ).toMatchObject({ n: 0 });
     expect((await speichere(999_999, [])).status).toBe(404);
+  });
+
+  it('a manual receivable with instalments keeps its amount and a date not after the first instalment (422, plan kept)', async () => {
+    const neu = await kassier.post<Rechnung>('Rechnungspruefung/UpdateRechnung', neueRechnung(rb));
+    expect(neu.status).toBe(200);
+    const raten = [
+      { faelligAm: '2026-05-31', betragCent: 1_990 },
+      { faelligAm: '2026-06-30', betragCent: 1_990 },
+    ];
+    const mitRaten = await speichere(neu.body.id, raten);
+    expect(mitRaten.status).toBe(200);
+    const teurer = await kassier.post<{ errors: Record<string, string[]> }>(
+      'Rechnungspruefung/UpdateRechnung',
+      neueRechnung(rb, {
+        id: neu.body.id,
+        version: mitRaten.body.version,
+        datum: '2026-06-01',
+        faelligAm: '2026-06-30',
+        positionen: [{ text: 'Schlüssel Gartentor', betragCent: 2_000, steuersatz: 0 }],
+      }),
+    );
+    expect(teurer.status).toBe(422);
+    expect(teurer.body.errors).toEqual({
+      positionen: [
+        'Für diese Rechnung sind Raten über € 39,80 vereinbart: heben Sie zuerst die Raten auf oder lassen Sie den Betrag gleich.',
+      ],
+      datum: ['Die erste Rate ist am 31.05.2026 fällig: das Rechnungsdatum darf nicht danach liegen.'],
+    });
+    const danach = await kassier.get<Rechnung>('Rechnungspruefung/GetRechnung', { id: neu.body.id });
+    expect(danach.body).toMatchObject({ betragCent: 3_980, datum: '2026-05-04' });
+    expect(danach.body.raten.map((r) => r.betragCent)).toEqual([1_990, 1_990]);
+    // text and note still change
+    const text = await kassier.post<Rechnung>(
+      'Rechnungspruefung/UpdateRechnung',
+      neueRechnung(rb, { id: neu.body.id, version: danach.body.version, notiz: 'in zwei Raten' }),
+    );
+    expect(text.status).toBe(200);
   });
 
   it('rights: a reading user may ask for a suggestion but not store instalments', async () => {

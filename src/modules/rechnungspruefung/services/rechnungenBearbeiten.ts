@@ -4,6 +4,7 @@ import { type Db, nowDb } from '../../../platform/db/db';
 import { claimVersion } from '../../../platform/db/optimisticLock';
 import { AppError, conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistory, recordHistoryMany } from '../../../platform/history/history';
+import { formatEuro } from '../../../platform/money';
 import { displayName } from '../../stammdaten/services';
 import type { DeleteRechnungenFilteredAntwort, Rechnung, RechnungFilter, RechnungInput } from '../schema/rechnung';
 import { legeRechnungenAn } from './rechnungenAnlegen';
@@ -78,6 +79,25 @@ async function pruefeBezuege(db: Db, input: RechnungInput): Promise<{ adresseNam
   return { adresseName: adresse ? displayName(adresse) : '', parzelleNummer };
 }
 
+/**
+ * An instalment plan must add up to the amount and not precede the date (UpdateRaten's rules): a change
+ * that would break the stored plan is refused (422) rather than leaving a plan that no longer fits.
+ */
+function pruefeRaten(before: Rechnung, input: RechnungInput): void {
+  if (!before.raten.length) return;
+  const errors: Record<string, string[]> = {};
+  const betrag = input.positionen.reduce((s, p) => s + p.betragCent, 0);
+  if (betrag !== before.betragCent)
+    errors.positionen = [
+      `Für diese Rechnung sind Raten über ${formatEuro(before.betragCent, { nbsp: false })} vereinbart: heben Sie zuerst die Raten auf oder lassen Sie den Betrag gleich.`,
+    ];
+  if (input.datum > before.raten[0]!.faelligAm)
+    errors.datum = [
+      `Die erste Rate ist am ${formatGermanDate(before.raten[0]!.faelligAm)} fällig: das Rechnungsdatum darf nicht danach liegen.`,
+    ];
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
 /** POST UpdateRechnung: creates a manual receivable (id 0) or changes one; answers it. */
 export async function speichereRechnung(db: Db, actor: Actor, input: RechnungInput): Promise<Rechnung> {
   if (!input.id) {
@@ -146,6 +166,7 @@ export async function speichereRechnung(db: Db, actor: Actor, input: RechnungInp
         ],
       });
     }
+    pruefeRaten(before, input);
     await db('rechnung_positionen').where('rechnung_id', input.id).delete();
     await db('rechnung_positionen').insert(
       input.positionen.map((p, i) => ({
