@@ -300,4 +300,31 @@ describe('bank import with the matcher', () => {
     expect((await importiere(xml)).body).toMatchObject({ importiert: 1, zugeordnet: 1, zuKlaeren: 0 });
     expect(await status(rechnungNr(12).id)).toEqual({ bezahlt: GANZ, offen: 0 });
   });
+
+  it('a credit of a closed Kassa period is allocated but stays on the clearing account (closed books are not changed)', async () => {
+    const xml = generateCamt053({
+      eintraege: 0,
+      von: '2026-05-16',
+      kennung: 'GESCHLOSSEN',
+      anfangCent: 0,
+      posten: [{ betragCent: 3_000, text: 'Irgendwas', name: 'Gärtner13' }],
+    });
+    expect((await importiere(xml)).body).toMatchObject({ zugeordnet: 0, zuKlaeren: 1 });
+    const id = await eintragMitText('Irgendwas');
+    const periode = Number(
+      (await app.services.db('kassabuch').where({ id }).first('kassaabrechnung_id'))?.kassaabrechnung_id,
+    );
+    const zu = await kassier.post('Abrechnung/CloseKassaabrechnung', undefined, { query: { id: periode } });
+    expect(zu.status, JSON.stringify(zu.body)).toBe(200);
+    try {
+      const res = await kassier.post<RechnungenKassabuch>('Rechnungspruefung/Zuordnen', {
+        kassabuchId: id,
+        zuordnungen: [{ rechnungId: rechnungNr(13).id, betragCent: 3_000 }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.eintrag).toMatchObject({ restCent: 0, buchungskontoNummer: '9999' });
+    } finally {
+      await kassier.post('Abrechnung/OpenKassaabrechnung', undefined, { query: { id: periode } });
+    }
+  });
 });

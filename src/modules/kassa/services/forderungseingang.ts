@@ -2,7 +2,7 @@ import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
 import { recordHistory, recordHistoryMany } from '../../../platform/history/history';
 import { KASSABUCH_HISTORY_TYPE } from './buchen';
-import { ladePeriode } from './periode';
+import { istGeschlossen, ladePeriode } from './periode';
 import { type Steuersatz, steuerAnteil } from './steuer';
 
 // Payments of receivables (issue 15): a bank credit waits on the clearing account (9999) until it is
@@ -44,8 +44,8 @@ export async function forderungseingangKontoId(db: Db, kassaabrechnungId: number
 /**
  * Moves an allocated entry off its period's clearing account: to the booking account of that number in
  * the entry's period (`buchungskontoNummer`, when given and there), else to 9998, with that account's tax
- * rate. Nothing happens when the entry is checked (geprüft) or not on the clearing account — the
- * Kassier's own choice of account is kept. Answers whether it moved.
+ * rate. Nothing happens when the entry is checked (geprüft), its period closed, or not on the clearing
+ * account — the Kassier's own choice of account is kept. Answers whether it moved.
  */
 export async function bucheVonKlaerungUm(
   db: Db,
@@ -58,6 +58,8 @@ export async function bucheVonKlaerungUm(
   const bk = await db('buchungskonten').where({ id: e.buchungskonto_id }).first('klaerung');
   if (!bk || !(bk.klaerung === true || Number(bk.klaerung) === 1)) return false;
   const periodeId = Number(e.kassaabrechnung_id);
+  // A closed period's books stay as they were closed; the allocation itself is the receivables' matter.
+  if (istGeschlossen(await ladePeriode(db, periodeId))) return false;
   let ziel = buchungskontoNummer
     ? await db('buchungskonten')
         .where({ kassaabrechnung_id: periodeId, nummer: buchungskontoNummer, geloescht: false, klaerung: false })
