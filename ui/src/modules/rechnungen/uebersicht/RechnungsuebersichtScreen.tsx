@@ -77,7 +77,7 @@ export default function RechnungsuebersichtScreen() {
     const name = ids.length === 1 ? `${gewaehlt[0]?.nummer}` : `${ids.length} Rechnungen`;
     const run =
       art === 'rechnungen'
-        ? rechnungenDrucken(ids, `Rechnung ${name}`)
+        ? rechnungenDrucken(ids, ids.length === 1 ? `Rechnung ${name}` : name)
         : zahlscheineDrucken(
             gewaehlt.filter((r) => r.offenCent > 0).map((r) => r.id),
             `Zahlscheine ${name}`,
