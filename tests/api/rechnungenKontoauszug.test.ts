@@ -132,6 +132,9 @@ describe('Kontoauszug', () => {
     );
     expect(text).toMatch(/Überzahlung als Guthaben \(Beleg \d+\)\s+€ 102,21\s+-€ 102,21/);
     expect(text).toContain('haben Sie ein Guthaben von € 102,21');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'melden Sie sich bitte beim Kassier. Mit freundlichen Grüßen der Vorstand',
+    );
   });
 
   it('a reversed payment shows as Soll and leaves the balance where it was', async () => {

@@ -68,7 +68,10 @@ function KontoauszugBrief({
       <h1>Kontoauszug</h1>
       <div className="texte">
         <p>{anredeZeile(anschrift)}</p>
-        <p>anbei alle Vorschreibungen, Zahlungen und Gutschriften Ihres Mitgliedskontos.</p>
+        <p>
+          nachstehend finden Sie alle Vorschreibungen, Mahngebühren, Zahlungen und Gutschriften Ihres Mitgliedskontos im
+          angegebenen Zeitraum.
+        </p>
       </div>
       <table className="konto">
         <thead>
@@ -111,6 +114,12 @@ function KontoauszugBrief({
         </tfoot>
       </table>
       <p className="faellig">{saldoSatz(k)}</p>
+      <div className="texte">
+        <p>
+          Sollte Ihnen eine Buchung nicht richtig erscheinen, melden Sie sich bitte beim Kassier.{'\n\n'}Mit
+          freundlichen Grüßen{'\n'}der Vorstand
+        </p>
+      </div>
     </div>
   );
 }
