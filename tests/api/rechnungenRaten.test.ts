@@ -5,6 +5,7 @@ import type { HistoryEntry } from '../../src/platform/history/history';
 import type { ApiClient } from '../helpers/apiClient';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { pdfText } from './kassaBerichteHelfer';
 import { neueRechnung } from './rechnungenHelfer';
 
 // Instalments (UpdateRaten, RatenVorschlag): the board agrees with a member to pay 1.553,44 € in three
@@ -202,6 +203,14 @@ describe('Reminders respect instalments', () => {
       ueberfaelligCent: 51_781,
       zinsenCent: 113,
     });
+    // the invoice printed again names the instalments instead of asking for everything by 31.03.
+    const brief = await kassier.get('Rechnungspruefung/Rechnungen', { ids: String(r.id) });
+    expect(brief.status).toBe(200);
+    const text = (await pdfText(brief.buffer)).replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Vereinbart ist die Zahlung in Raten: € 517,82 bis 30.04.2026, € 517,81 bis 31.05.2026, € 517,81 bis 30.06.2026.',
+    );
+    expect(text).not.toContain('bis 31.03.2026 mit der angegebenen');
   });
 
   it('interest a reminder adds beyond the plan is overdue with the receivable: once every instalment is paid the run asks for it alone', async () => {

@@ -161,7 +161,14 @@ function RechnungBrief(props: {
           ? 'Die Rechnung ist bezahlt. Vielen Dank!'
           : r.offenCent < 0
             ? 'Guthaben – wird Ihnen gutgeschrieben.'
-            : `Bitte überweisen Sie ${euro(r.offenCent)} bis ${formatGermanDate(r.faelligAm)} mit der angegebenen Zahlungsreferenz.`}
+            : r.raten.length
+              ? // An instalment plan replaces the single due date: the letter must not ask for everything at once.
+                `Vereinbart ist die Zahlung in Raten: ${r.raten
+                  .map((rate) => `${euro(rate.betragCent)} bis ${formatGermanDate(rate.faelligAm)}`)
+                  .join(
+                    ', ',
+                  )}. Bitte überweisen Sie jede Rate bis zu ihrem Termin mit der angegebenen Zahlungsreferenz.`
+              : `Bitte überweisen Sie ${euro(r.offenCent)} bis ${formatGermanDate(r.faelligAm)} mit der angegebenen Zahlungsreferenz.`}
       </p>
       {schein ? (
         <div className="zahlscheine">
