@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/principal';
 import { type Db, nowDb } from '../../../platform/db/db';
-import { AppError, conflict, notFound, validationFailed } from '../../../platform/errors';
+import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistoryMany } from '../../../platform/history/history';
 import { formatEuro } from '../../../platform/money';
 import { bucheVonKlaerungUm } from '../../kassa/services';
@@ -312,98 +312,4 @@ export async function loescheZuordnung(db: Db, actor: Actor, id: number): Promis
         before: { zuordnungId: r.id, kassabuchId: r.kassabuch_id, betragCent: Number(r.betrag_cent), quelle: r.quelle },
       })),
   );
-}
-
-/** Kassa's UpdateKassabuch `zuordnungen`: the entry's 'zahlung' rows (not reversals/offsets) replaced. */
-export async function ersetzeZuordnungen(
-  db: Db,
-  actor: Actor,
-  kassabuchId: number,
-  zuordnungen: readonly { rechnungId: number; betragCent: number }[],
-): Promise<void> {
-  await db('kassabuch').where({ id: kassabuchId }).forUpdate().first('id');
-  const alt = await db('zuordnungen')
-    .where({ kassabuch_id: kassabuchId, art: 'zahlung' })
-    .whereNotIn('quelle', ['storno', 'verrechnung']);
-  if (alt.length) {
-    await db('zuordnungen')
-      .whereIn(
-        'id',
-        alt.map((r) => r.id),
-      )
-      .delete();
-    await recordHistoryMany(
-      db,
-      actor,
-      alt.map((r) => ({
-        entityType: RECHNUNG_HISTORY_TYPE,
-        entityId: Number(r.rechnung_id),
-        action: 'zahlung_entfernt',
-        before: { zuordnungId: r.id, kassabuchId, betragCent: Number(r.betrag_cent), quelle: r.quelle },
-      })),
-    );
-  }
-  if (!zuordnungen.length) return;
-  try {
-    await ordneZu(db, actor, { kassabuchId, zuordnungen, quelle: 'manuell' });
-  } catch (err) {
-    // Kassa's entry dialog shows these under its Zuordnungen section: one key, `zuordnungen` (its own
-    // `betragCent` is the entry's amount, so `zuordnungen[0].betragCent` would land on the wrong field).
-    if (err instanceof AppError && err.errors)
-      throw validationFailed({ zuordnungen: Object.values(err.errors).flat() }, err.title);
-    throw err;
-  }
-}
-
-/** After Kassa reversed an entry: its allocations mirrored negative on the reversal (quelle 'storno'). */
-export async function storniereZuordnungen(db: Db, actor: Actor, originalId: number, stornoId: number): Promise<void> {
-  const rows = await db('zuordnungen').where({ kassabuch_id: originalId });
-  if (!rows.length) return;
-  const now = nowDb();
-  await db('zuordnungen').insert(
-    rows.map((r) => ({
-      kassabuch_id: stornoId,
-      rechnung_id: r.rechnung_id,
-      adresse_id: r.adresse_id,
-      art: r.art,
-      quelle: 'storno' as const,
-      betrag_cent: -Number(r.betrag_cent),
-      verrechnung_id: null,
-      benutzer: actor.name,
-      created_at: now,
-    })),
-  );
-  await recordHistoryMany(
-    db,
-    actor,
-    rows
-      .filter((r) => r.rechnung_id != null)
-      .map((r) => ({
-        entityType: RECHNUNG_HISTORY_TYPE,
-        entityId: Number(r.rechnung_id),
-        action: 'zahlung_storniert',
-        after: { kassabuchId: stornoId, betragCent: -Number(r.betrag_cent) },
-      })),
-  );
-}
-
-/** Kassa deletes entries (their allocations go by FK cascade): the receivables they paid record it. */
-export async function zuordnungenGeloescht(db: Db, actor: Actor, kassabuchIds: readonly number[]): Promise<void> {
-  for (let i = 0; i < kassabuchIds.length; i += 500) {
-    const rows = await db('zuordnungen')
-      .whereIn('kassabuch_id', kassabuchIds.slice(i, i + 500))
-      .whereNotNull('rechnung_id')
-      .select('id', 'kassabuch_id', 'rechnung_id', 'betrag_cent', 'quelle');
-    if (!rows.length) continue;
-    await recordHistoryMany(
-      db,
-      actor,
-      rows.map((r) => ({
-        entityType: RECHNUNG_HISTORY_TYPE,
-        entityId: Number(r.rechnung_id),
-        action: 'zahlung_entfernt',
-        before: { zuordnungId: r.id, kassabuchId: r.kassabuch_id, betragCent: Number(r.betrag_cent), quelle: r.quelle },
-      })),
-    );
-  }
 }

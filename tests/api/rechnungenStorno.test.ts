@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Eintrag } from '../../src/modules/kassa/schema/kassabuch';
+import type { RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
+import type { ApiClient } from '../helpers/apiClient';
+import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+// A reversal (Storno) of an allocated entry opens its receivables again; deleting the reversal (allowed
+// while it is not checked) brings the original's payments back — not when the receivable was paid again
+// meanwhile, or it would be paid twice.
+
+let app: TestApp;
+let kassier: ApiClient;
+let rb: RechnungenBeispiel;
+type Problem = { title: string; code?: string };
+
+const GANZ = 155_344;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  rb = await seedRechnungenBeispiel(app.services);
+  kassier = await app.signedIn(['Kassier']);
+});
+afterAll(() => app?.stop());
+
+async function bezahle(rechnungId: number, datum: string): Promise<Eintrag> {
+  const e = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+    datum,
+    betragCent: GANZ,
+    kontoId: rb.kontoId,
+    buchungskontoId: rb.bk.pacht,
+    text: `Zahlung ${datum}`,
+  });
+  expect(e.status, JSON.stringify(e.body)).toBe(200);
+  const z = await kassier.post('Rechnungspruefung/Zuordnen', {
+    kassabuchId: e.body.id,
+    zuordnungen: [{ rechnungId, betragCent: GANZ }],
+  });
+  expect(z.status, JSON.stringify(z.body)).toBe(200);
+  return e.body;
+}
+const rechnung = async (id: number) =>
+  (await kassier.get<RechnungDetail>('Rechnungspruefung/GetRechnung', { id })).body;
+
+describe('deleting a reversal', () => {
+  it('is refused while the receivable it reopened is paid again; allowed once that payment is gone', async () => {
+    const r = rb.lauf.rechnungen.find((x) => x.nummer === '2026-00001')!;
+    const e = await bezahle(r.id, '2026-04-10');
+    const storno = await kassier.post<Eintrag>('Kassa/StornoKassabuch', { id: e.id, datum: '2026-04-11' });
+    expect(storno.status, JSON.stringify(storno.body)).toBe(200);
+    expect(await rechnung(r.id)).toMatchObject({ bezahltCent: 0, status: 'offen' });
+    const neu = await bezahle(r.id, '2026-04-12');
+    expect(await rechnung(r.id)).toMatchObject({ bezahltCent: GANZ, status: 'bezahlt' });
+
+    const weg = await kassier.delete<Problem>('Kassa/DeleteKassabuchFiltered', { entryID: storno.body.id });
+    expect(weg.status, JSON.stringify(weg.body)).toBe(409);
+    expect(weg.body.code).toBe('rechnung_ueberzahlt');
+    expect(weg.body.title).toContain('Rechnung 2026-00001');
+    expect(await rechnung(r.id)).toMatchObject({ bezahltCent: GANZ, offenCent: 0 });
+    expect(await app.services.db('kassabuch').where({ id: storno.body.id }).first('id')).toBeTruthy();
+
+    expect((await kassier.delete('Kassa/DeleteKassabuchFiltered', { entryID: neu.id })).status).toBe(200);
+    expect((await kassier.delete('Kassa/DeleteKassabuchFiltered', { entryID: storno.body.id })).status).toBe(200);
+    // The original's payment counts again.
+    expect(await rechnung(r.id)).toMatchObject({ bezahltCent: GANZ, offenCent: 0, status: 'bezahlt' });
+  });
+});
