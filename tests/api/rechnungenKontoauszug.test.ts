@@ -161,6 +161,30 @@ describe('Kontoauszug', () => {
     expect(k.zeilen.at(-1)!.text).toMatch(/^Storno der Zahlung auf /);
   });
 
+  it('after ResetMahnung the fee stays owed: paying the open amount settles the account to the cent', async () => {
+    const reset = await kassier.post<Rechnung>(`${R}/ResetMahnung?id=${manuell.id}`, {});
+    expect(reset.status).toBe(200);
+    expect(reset.body.mahnstufe).toBe(0);
+    const offen = reset.body.offenCent;
+    expect(offen).toBe(reset.body.betragCent - reset.body.bezahltCent);
+    await app.services.db.transaction(async (trx) => {
+      const [e] = await bucheEintraege(trx, actor, [
+        { datum: '2026-08-03', betragCent: offen, kontoId: rb.kontoId, buchungskontoId: rb.bk.pacht, text: 'Huber' },
+      ]);
+      await ordneZu(trx, actor, {
+        kassabuchId: e!.id,
+        zuordnungen: [{ rechnungId: manuell.id, betragCent: offen }],
+        quelle: 'manuell',
+      });
+    });
+    const r = (await kassier.get<Rechnung>(`${R}/GetRechnung`, { id: manuell.id })).body;
+    expect(r).toMatchObject({ status: 'bezahlt', offenCent: 0, bezahltCent: r.betragCent });
+    const k = (await kassier.get<Kontoauszug>(`${R}/Kontoauszug`, { adresseId: String(rb.huber) })).body;
+    // the reminder's fee line is still on the statement; nothing is open, no credit is left
+    expect(k.zeilen.filter((z) => z.art === 'mahnung')).toHaveLength(1);
+    expect(k).toMatchObject({ endSaldoCent: 0, offenCent: 0, guthabenCent: 0 });
+  });
+
   it('answers 404 for an unknown address, 422 for a bad date, 403 without the right', async () => {
     expect((await kassier.get(`${R}/Kontoauszug`, { adresseId: '999999' })).status).toBe(404);
     expect((await kassier.get(`${R}/Kontoauszug`, { adresseId: String(rb.huber), bis: '2026-02-30' })).status).toBe(
