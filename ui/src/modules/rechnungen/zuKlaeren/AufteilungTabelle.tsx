@@ -41,6 +41,8 @@ export interface AufteilungTabelleProps {
 
 export function AufteilungTabelle({ zeilen, onChange, readOnly = false, fehler = {}, label }: AufteilungTabelleProps) {
   const setze = (i: number, betrag: string) => onChange(zeilen.map((z, j) => (j === i ? { ...z, betrag } : z)));
+  // Saved allocations (the entry dialog) do not carry the receivable's open amount: an empty column would read as 0.
+  const zeigeOffen = zeilen.some((z) => z.offenCent !== undefined);
   return (
     <div className="kgv-dense-frame">
       <table className="kgv-dense-table" aria-label={label}>
@@ -48,9 +50,11 @@ export function AufteilungTabelle({ zeilen, onChange, readOnly = false, fehler =
           <tr>
             <th scope="col">Rechnung</th>
             <th scope="col">Name</th>
-            <th scope="col" className="kgv-zk-num">
-              Offen
-            </th>
+            {zeigeOffen ? (
+              <th scope="col" className="kgv-zk-num">
+                Offen
+              </th>
+            ) : null}
             <th scope="col" className="kgv-zk-num">
               Betrag
             </th>
@@ -66,7 +70,9 @@ export function AufteilungTabelle({ zeilen, onChange, readOnly = false, fehler =
             <tr key={z.rechnungId}>
               <th scope="row">{z.nummer}</th>
               <td>{z.adresseName}</td>
-              <td className="kgv-zk-num">{z.offenCent === undefined ? '' : <Geld cent={z.offenCent} />}</td>
+              {zeigeOffen ? (
+                <td className="kgv-zk-num">{z.offenCent === undefined ? '' : <Geld cent={z.offenCent} />}</td>
+              ) : null}
               <td className="kgv-zk-num">
                 {readOnly ? (
                   <Geld cent={parseGermanAmount(z.betrag)} />

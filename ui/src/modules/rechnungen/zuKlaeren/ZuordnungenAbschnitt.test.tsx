@@ -135,6 +135,9 @@ describe('Zuordnungen in Kassa’s entry dialog', () => {
     expect(text()).toContain('Guthaben von Gärtner3 Maria: € 100,00');
     expect(text()).toContain('Zugeordnet € 1.653,44 von € 2.000,00 · Rest € 346,56');
     expect(betragFeld('2026-00003').value).toBe('1.553,44');
+    // A saved allocation does not know the receivable's open amount: no empty "Offen" column.
+    const kopf = () => [...(dialog()?.querySelectorAll('table[aria-label="Zuordnungen"] th[scope="col"]') ?? [])];
+    expect(kopf().map((th) => th.textContent)).toEqual(['Rechnung', 'Name', 'Betrag', 'Entfernen']);
 
     // Huber's receivable added by search takes the rest (less than its open amount).
     await click(button(dialog() as Element, 'Rechnung zuordnen …'));
@@ -147,6 +150,7 @@ describe('Zuordnungen in Kassa’s entry dialog', () => {
     await waitFor(() => expect(text()).toContain('Huber Maria'));
     await click(button(dialog() as Element, 'Rechnung 2026-00017 hinzufügen'));
     await waitFor(() => expect(betragFeld('2026-00017').value).toBe('346,56'));
+    expect(kopf().map((th) => th.textContent)).toContain('Offen');
     await typeInto(betragFeld('2026-00003'), '1.500,00');
     await click(button(dialog() as Element, 'Speichern'));
     await waitFor(() => expect(callsTo(app.fetchMock, 'POST', SAVE)).toHaveLength(1));
