@@ -61,7 +61,8 @@ export default function KontoauszugScreen() {
           Mitglieder-Kontoauszug
         </Heading>
       </View>
-      <Flex gap="size-200" alignItems="end" wrap>
+      {/* Top-aligned with the button on the inputs' line: bottom alignment put it on the hints' line. */}
+      <Flex gap="size-200" alignItems="start" wrap>
         <AdresseWahl
           value={anfrage?.adresseId}
           onChange={(id) => setAdresseParam(id === undefined ? '' : String(id))}
@@ -81,9 +82,11 @@ export default function KontoauszugScreen() {
           error={bis.fehler}
         />
         {anfrage ? (
-          <Button variant="secondary" onPress={() => window.open(kontoauszugPdfUrl(anfrage), '_blank', 'noopener')}>
-            Kontoauszug als PDF
-          </Button>
+          <View marginTop="size-300">
+            <Button variant="secondary" onPress={() => window.open(kontoauszugPdfUrl(anfrage), '_blank', 'noopener')}>
+              Kontoauszug als PDF
+            </Button>
+          </View>
         ) : null}
       </Flex>
       {!anfrage ? (
