@@ -59,10 +59,12 @@ export const bankAbgleich: BankImportAbgleich = async (db: Db, actor: Actor, neu
   const offen = new Map<number, number>();
   for (let i = 0; i < ids.length; i += 500) {
     const teil = ids.slice(i, i + 500);
-    await db('rechnungen').whereIn('id', teil).orderBy('id').forUpdate().select('id');
+    // The amount as locked (the candidates' list was read before: a reminder's fee may have raised it since).
+    const betrag = new Map<number, number>();
+    for (const r of await db('rechnungen').whereIn('id', teil).orderBy('id').forUpdate().select('id', 'betrag_cent'))
+      betrag.set(Number(r.id), Number(r.betrag_cent));
     const bezahlt = await summeRechnungen(db, teil);
-    for (const r of [...jeAdresse.values()].flat())
-      if (bezahlt.has(r.id)) offen.set(r.id, r.betragCent - (bezahlt.get(r.id) ?? 0));
+    for (const [id, b] of betrag) offen.set(id, b - (bezahlt.get(id) ?? 0));
   }
 
   const now = nowDb();
