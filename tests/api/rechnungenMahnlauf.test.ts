@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MahnlaufErgebnis, MahnlaufVorschau } from '../../src/modules/rechnungspruefung/schema/mahnungen';
 import type { Rechnung, RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
+import { formatGermanDate } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
 import type { ApiClient } from '../helpers/apiClient';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
@@ -155,12 +156,13 @@ describe('POST Rechnungspruefung/Mahnlauf', () => {
     const res = await kassier.post<{ errors: Record<string, string[]> }>('Rechnungspruefung/Mahnlauf', {
       datum: DATUM,
       calc: true,
-      rechnungIds: [...v.zeilen.map((z) => z.rechnungId), rechnung(0).id, rechnung(4).id],
+      rechnungIds: [...v.zeilen.map((z) => z.rechnungId), rechnung(0).id, rechnung(4).id, 999_999],
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.rechnungIds).toEqual([
       `Die Rechnung ${rechnung(0).nummer} wird nicht gemahnt (Mahnsperre).`,
-      `Die Rechnung mit der Nummer ${rechnung(4).id} ist am Stichtag nicht zu mahnen (nicht überfällig, bezahlt oder unbekannt).`,
+      `Die Rechnung ${rechnung(4).nummer} ist am ${formatGermanDate(DATUM)} nicht zu mahnen (nicht überfällig oder bezahlt).`,
+      'Eine Rechnung mit der ID 999999 gibt es nicht.',
     ]);
     expect(await app.services.db('mahnungen').count({ n: '*' }).first()).toMatchObject({ n: 0 });
     const leer = await kassier.post('Rechnungspruefung/Mahnlauf', { datum: DATUM, rechnungIds: [] });

@@ -1,4 +1,5 @@
 import type { Actor } from '../../../platform/auth/principal';
+import { formatGermanDate } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { validationFailed } from '../../../platform/errors';
 import { ADRESSE_FLAGS } from '../../stammdaten/schema/adressen';
@@ -104,13 +105,22 @@ export async function mahnlaufBuchen(
   const fehler = ids.filter((id) => !moeglich.has(id));
   if (fehler.length) {
     const grund = new Map(vorschau.uebersprungen.map((u) => [u.rechnungId, u]));
+    // The Kassier knows receivables by their number, not by the database id the request carries.
+    const nummern = new Map(
+      (await db('rechnungen').whereIn('id', fehler).select('id', 'nummer')).map((r) => [
+        Number(r.id),
+        String(r.nummer),
+      ]),
+    );
     throw validationFailed(
       {
         rechnungIds: fehler.map((id) => {
           const u = grund.get(id);
-          return u
-            ? `Die Rechnung ${u.nummer} wird nicht gemahnt (${GRUND_TEXT[u.grund]}).`
-            : `Die Rechnung mit der Nummer ${id} ist am Stichtag nicht zu mahnen (nicht überfällig, bezahlt oder unbekannt).`;
+          const nummer = nummern.get(id);
+          if (u) return `Die Rechnung ${u.nummer} wird nicht gemahnt (${GRUND_TEXT[u.grund]}).`;
+          return nummer
+            ? `Die Rechnung ${nummer} ist am ${formatGermanDate(f.datum)} nicht zu mahnen (nicht überfällig oder bezahlt).`
+            : `Eine Rechnung mit der ID ${id} gibt es nicht.`;
         }),
       },
       'Nicht jede gewählte Rechnung ist im Mahnlauf.',
@@ -132,6 +142,6 @@ export async function mahnlaufBuchen(
 export const GRUND_TEXT: Record<MahnlaufGrund, string> = {
   mahnsperre: 'Mahnsperre',
   hoechste_stufe: 'bereits letzte Mahnstufe',
-  zu_frueh: 'letzte Mahnung oder Fälligkeit zu kurz her',
+  zu_frueh: 'die letzte Mahnung oder die Fälligkeit liegt noch nicht lange genug zurück',
   raten_nicht_faellig: 'Ratenvereinbarung wird eingehalten',
 };
