@@ -46,7 +46,7 @@ const liste = async (jahr = ZV_JAHR) =>
 describe('Versicherungen import', () => {
   it('reads a CSV with ; in UTF-8, previews it in a dry run and imports it', async () => {
     const csv =
-      'Parzelle;Text;Prämie;Versicherer;Polizze\n17;Haushaltsversicherung;1.234,56;Wiener Städtische;HH-1\n3;Sturm;12,50;;\n';
+      'Parzelle;Text;Prämie;Versicherer;Polizze\n17;Haushaltsversicherung;1.234,56;Wiener Städtische;HH-1\n3;Sturm;12,50;;\n;;;;\n';
     const probe = await importiere('ImportAddVersicherungen', csv, { dryRun: 'true' });
     expect(probe.status, probe.text).toBe(200);
     expect(probe.body).toMatchObject({ jahr: ZV_JAHR, angelegt: 2, geloescht: 0, dryRun: true });

@@ -114,6 +114,8 @@ export async function leseVersicherungsDatei(buf: Buffer): Promise<GeleseneZeile
   };
   const zeilen: GeleseneZeile[] = [];
   for (const row of tabelle.rows) {
+    // Excel saves rows it once touched as „;;;;“: an empty row is no insurance and no error.
+    if (row.cells.every((c) => zelleText(c) === '')) continue;
     const msgs: string[] = [];
     const parzelle = zelleText(zelle(row.cells, 'parzelle'));
     const versicherer = zelleText(zelle(row.cells, 'versicherer'));
