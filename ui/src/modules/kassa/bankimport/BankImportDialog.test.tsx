@@ -152,6 +152,8 @@ describe('BankImportDialog', () => {
     await click(button(root, 'Vorschau'));
     await click(button(root, '4 Buchungen importieren'));
     await waitFor(() => expect(root.textContent).toContain('3 Zahlungen automatisch zugeordnet, 1 zu klären'));
+    // The allocated ones are no longer on the clearing account.
+    expect(root.textContent).toContain('4 importiert, 0 Duplikate übersprungen; die übrigen Buchungen stehen auf');
     const link = [...root.querySelectorAll('a')].find((a) => a.textContent === 'Zahlungen zuordnen');
     expect(link?.getAttribute('href')).toBe('/rechnungen/zuklaeren');
     await view.unmount();

@@ -60,7 +60,9 @@ const buchungen = (n: number) => `${n} ${n === 1 ? 'Buchung' : 'Buchungen'}`;
 
 /** The success sentence after an import (also the toast). */
 export function erfolgText(e: BankImportErgebnis): string {
-  return `${e.importiert} importiert, ${e.duplikate} ${e.duplikate === 1 ? 'Duplikat' : 'Duplikate'} übersprungen; die Buchungen stehen auf „offen/zu klären“.`;
+  // Payments the receivables' matcher allocated have left the clearing account already.
+  const welche = (e.zugeordnet ?? 0) > 0 ? 'die übrigen Buchungen' : 'die Buchungen';
+  return `${e.importiert} importiert, ${e.duplikate} ${e.duplikate === 1 ? 'Duplikat' : 'Duplikate'} übersprungen; ${welche} stehen auf „offen/zu klären“.`;
 }
 
 /**
