@@ -29,7 +29,7 @@ const COLUMNS: ListColumn<Versicherung>[] = [
     key: 'parzelle',
     name: 'Parzelle',
     rowHeader: true,
-    minWidth: 110,
+    width: 110,
     sortValue: (r) => r.parzelleNummer,
     text: (r) => r.parzelleNummer,
   },
@@ -41,8 +41,9 @@ const COLUMNS: ListColumn<Versicherung>[] = [
     sortValue: (r) => r.versicherer,
     text: (r) => r.versicherer,
   },
-  { key: 'polizze', name: 'Polizze', minWidth: 120, sortValue: (r) => r.polizze, text: (r) => r.polizze },
-  centColumn('praemie', 'Prämie', (r) => r.praemieCent),
+  { key: 'polizze', name: 'Polizze', width: 160, sortValue: (r) => r.polizze, text: (r) => r.polizze },
+  // Short columns fixed, so the insurance's text (as on the payment request) and the insurer get the room.
+  { ...centColumn('praemie', 'Prämie', (r) => r.praemieCent), width: 140 },
 ];
 
 /**
