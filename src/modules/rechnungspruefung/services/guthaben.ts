@@ -5,7 +5,7 @@ import { recordHistoryMany } from '../../../platform/history/history';
 import type { Guthaben } from '../schema/zahlungen';
 import type { ZuordnungRow } from '../tables';
 import { bezahltJeRechnung } from './rechnungStand';
-import { RECHNUNG_HISTORY_TYPE } from './zuordnungen';
+import { RECHNUNG_HISTORY_TYPE, summeRechnungen } from './zuordnungen';
 
 // Credits (Guthaben) of an address: what an overpayment left (allocation rows art 'guthaben', net per
 // cash-book entry) and open credit notes (negative receivables). The next booked run offsets them
@@ -22,7 +22,9 @@ async function postenVon(db: Db, adresseId: number, sperren: boolean): Promise<P
     .groupBy('z.kassabuch_id', 'k.datum', 'k.text', 'k.belegnummer')
     .select('z.kassabuch_id', 'k.datum', 'k.text', db.raw('SUM(z.betrag_cent) AS summe'))
     .orderBy([{ column: 'k.datum' }, { column: 'z.kassabuch_id' }]);
-  if (sperren) await db('zuordnungen').where({ adresse_id: adresseId, art: 'guthaben' }).forUpdate().select('id');
+  // Offsetting: locking reads (MariaDB's snapshot may still hold a credit row deleted meanwhile, or miss
+  // a credit note paid out meanwhile — the offset would then use money that is no longer there).
+  if (sperren) q.forUpdate();
   const ueber: Posten[] = (await q)
     .filter((r) => Number(r.summe) > 0)
     .map((r) => ({
@@ -33,15 +35,15 @@ async function postenVon(db: Db, adresseId: number, sperren: boolean): Promise<P
       rechnungId: null,
       text: `Überzahlung: ${r.text}`,
     }));
-  const gs = await db('rechnungen')
+  const gq = db('rechnungen')
     .where({ adresse_id: adresseId })
     .andWhere('betrag_cent', '<', 0)
     .orderBy([{ column: 'datum' }, { column: 'id' }])
     .select('id', 'nummer', 'datum', 'betrag_cent');
-  const bezahlt = await bezahltJeRechnung(
-    db,
-    gs.map((g) => Number(g.id)),
-  );
+  if (sperren) gq.forUpdate();
+  const gs = await gq;
+  const gsIds = gs.map((g) => Number(g.id));
+  const bezahlt = sperren ? await summeRechnungen(db, gsIds) : await bezahltJeRechnung(db, gsIds);
   const gutschriften: Posten[] = gs
     .map((g) => ({ g, offen: Number(g.betrag_cent) - (bezahlt.get(Number(g.id)) ?? 0) }))
     .filter(({ offen }) => offen < 0)
