@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Eintrag } from '../../src/modules/kassa/schema/kassabuch';
 import type { RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import type { Guthaben, RechnungenKassabuch } from '../../src/modules/rechnungspruefung/schema/zahlungen';
-import { legeRechnungenAn, verrechneGuthaben } from '../../src/modules/rechnungspruefung/services';
+import {
+  gutgeschriebenJeRechnung,
+  legeRechnungenAn,
+  verrechneGuthaben,
+} from '../../src/modules/rechnungspruefung/services';
 import { systemActor } from '../../src/platform/auth/principal';
 import type { ApiClient } from '../helpers/apiClient';
 import { buildGruppe } from '../helpers/factories';
@@ -188,6 +192,53 @@ describe('Guthaben from credit notes', () => {
       4_000,
     );
     expect((await kassier.delete('Rechnungspruefung/DeleteZuordnung', { id: guthabenRow.id })).status).toBe(204);
+    expect((await kassier.get<Guthaben>('Rechnungspruefung/Guthaben', { adresseId: rb.huber })).body.guthabenCent).toBe(
+      0,
+    );
+  });
+
+  it('a reversed overpayment takes its offset back: the receivable is open again and its letter shows no credit', async () => {
+    const e = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+      datum: '2026-04-13',
+      betragCent: 2_000,
+      kontoId: rb.kontoId,
+      buchungskontoId: rb.bk.pacht,
+      text: 'Überzahlung Huber',
+    });
+    await kassier.post('Rechnungspruefung/Zuordnen', {
+      kassabuchId: e.body.id,
+      zuordnungen: [],
+      restAlsGuthaben: { adresseId: rb.huber },
+    });
+    const neu = await app.services.db.transaction(async (trx) => {
+      const [r] = await legeRechnungenAn(trx, [
+        {
+          art: 'manuell',
+          adresseId: rb.huber,
+          adresseName: 'Huber Maria',
+          datum: '2026-05-02',
+          faelligAm: '2026-06-01',
+          positionen: [
+            {
+              parzelleId: null,
+              parzelleNummer: '',
+              art: 'manuell',
+              text: 'Stromanteil',
+              betragCent: 1_500,
+              steuersatz: 0,
+              buchungskontoId: null,
+            },
+          ],
+        },
+      ]);
+      await verrechneGuthaben(trx, systemActor('Test'), [r!.id]);
+      return r!;
+    });
+    expect((await gutgeschriebenJeRechnung(app.services.db, [neu.id])).get(neu.id)).toBe(1_500);
+    const storno = await kassier.post('Kassa/StornoKassabuch', { id: e.body.id, datum: '2026-05-03' });
+    expect(storno.status, JSON.stringify(storno.body)).toBe(200);
+    expect(await rechnung(neu.id)).toMatchObject({ bezahltCent: 0, offenCent: 1_500, status: 'offen' });
+    expect((await gutgeschriebenJeRechnung(app.services.db, [neu.id])).get(neu.id) ?? 0).toBe(0);
     expect((await kassier.get<Guthaben>('Rechnungspruefung/Guthaben', { adresseId: rb.huber })).body.guthabenCent).toBe(
       0,
     );

@@ -8,7 +8,7 @@ import { bezahltJeRechnung } from './rechnungStand';
 import { RECHNUNG_HISTORY_TYPE, summeRechnungen } from './zuordnungen';
 
 // Credits (Guthaben) of an address: what an overpayment left (allocation rows art 'guthaben', net per
-// cash-book entry) and open credit notes (negative receivables). The next booked run offsets them
+// cash-book entry and its reversal) and open credit notes (negative receivables). The next booked run offsets them
 // against its new receivables (verrechneGuthaben): a credit row moves to a payment row of the new
 // receivable (both quelle 'verrechnung', one verrechnung_id), a credit note pays it by a pair of rows.
 
@@ -16,12 +16,14 @@ type Posten = Guthaben['posten'][number];
 
 /** The address's credits, oldest first. */
 async function postenVon(db: Db, adresseId: number, sperren: boolean): Promise<Posten[]> {
+  // Per original entry: a reversal's mirrored rows count against the credit of the entry it reverses.
   const q = db('zuordnungen as z')
     .join('kassabuch as k', 'k.id', 'z.kassabuch_id')
+    .join('kassabuch as o', db.raw('o.id = COALESCE(k.storno_von_id, k.id)'))
     .where({ 'z.adresse_id': adresseId, 'z.art': 'guthaben' })
-    .groupBy('z.kassabuch_id', 'k.datum', 'k.text', 'k.belegnummer')
-    .select('z.kassabuch_id', 'k.datum', 'k.text', db.raw('SUM(z.betrag_cent) AS summe'))
-    .orderBy([{ column: 'k.datum' }, { column: 'z.kassabuch_id' }]);
+    .groupBy('o.id', 'o.datum', 'o.text')
+    .select('o.id as kassabuch_id', 'o.datum', 'o.text', db.raw('SUM(z.betrag_cent) AS summe'))
+    .orderBy([{ column: 'o.datum' }, { column: 'o.id' }]);
   // Offsetting: locking reads (MariaDB's snapshot may still hold a credit row deleted meanwhile, or miss
   // a credit note paid out meanwhile — the offset would then use money that is no longer there).
   if (sperren) q.forUpdate();
@@ -156,13 +158,17 @@ export async function verrechneGuthaben(
   return out;
 }
 
-/** What of each receivable was paid by offsetting a credit (for its letter: „abzüglich Guthaben“). */
+/**
+ * What of each receivable was paid by offsetting a credit (for its letter: „abzüglich Guthaben“): the
+ * offsets' rows and their reversal's mirrors (same verrechnung_id), so a reversed credit no longer counts.
+ */
 export async function gutgeschriebenJeRechnung(db: Db, rechnungIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (let i = 0; i < rechnungIds.length; i += 500) {
     const rows = (await db('zuordnungen')
       .whereIn('rechnung_id', rechnungIds.slice(i, i + 500))
-      .andWhere({ art: 'zahlung', quelle: 'verrechnung' })
+      .andWhere({ art: 'zahlung' })
+      .whereNotNull('verrechnung_id')
       .groupBy('rechnung_id')
       .select('rechnung_id', db.raw('SUM(betrag_cent) AS summe'))) as { rechnung_id: number; summe: number | string }[];
     for (const r of rows) out.set(Number(r.rechnung_id), Number(r.summe));

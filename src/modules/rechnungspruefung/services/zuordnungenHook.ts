@@ -64,7 +64,8 @@ export async function storniereZuordnungen(db: Db, actor: Actor, originalId: num
       art: r.art,
       quelle: 'storno' as const,
       betrag_cent: -Number(r.betrag_cent),
-      verrechnung_id: null,
+      // An offset's mirror keeps its pair's id: what a credit paid of a receivable nets to 0 then.
+      verrechnung_id: r.verrechnung_id,
       benutzer: actor.name,
       created_at: now,
     })),
