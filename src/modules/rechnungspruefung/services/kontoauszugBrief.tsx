@@ -11,7 +11,7 @@ import { formatEuro } from '../../../platform/money';
 import type { AppServices } from '../../../platform/services';
 import { briefVerein } from '../../vereinseinstellungen/services';
 import type { Kontoauszug } from '../schema/kontoauszug';
-import { briefAnschriften, rechnungBriefCss } from './rechnungBrief';
+import { briefAnschrift, rechnungBriefCss } from './rechnungBrief';
 
 // The account statement as a letter to the member: the club's head, the window, the period, the
 // running account with Soll/Haben/Saldo and the balance in words.
@@ -127,7 +127,7 @@ function KontoauszugBrief({
 /** The statement as a PDF letter to the member. */
 export async function kontoauszugPdf(services: AppServices, db: Db, k: Kontoauszug): Promise<Buffer> {
   const verein = await briefVerein(services, db);
-  const anschrift = (await briefAnschriften(db, [k.adresse.id])).get(k.adresse.id)!;
+  const anschrift = await briefAnschrift(db, k.adresse.id);
   return services.pdf.renderElement(<KontoauszugBrief verein={verein} k={k} anschrift={anschrift} />, {
     title: `Kontoauszug ${k.adresse.name}`,
     css,

@@ -1,50 +1,20 @@
-import type { BriefAnschrift, BriefVerein } from '../../../platform/brief/briefBausteine';
+import type { BriefVerein } from '../../../platform/brief/briefBausteine';
 import { zahlscheinQr } from '../../../platform/brief/briefBausteine';
 import { addDays, dateOf } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { notFound } from '../../../platform/errors';
 import { htmlDocument } from '../../../platform/pdf';
 import type { AppServices } from '../../../platform/services';
-import { getAdresse } from '../../stammdaten/services';
 import { briefVerein, readSection } from '../../vereinseinstellungen/services';
 import type { MahnungRow, RechnungPositionRow, RechnungRow } from '../tables';
 import { MahnBrief, type MahnBriefDaten, type MahnBriefZeile, mahnBriefCss } from './mahnBrief';
 import { MAHN_POSITION_ARTEN, type MahnPlan, type MahnStand } from './mahnStand';
 import { gebuehrText, zinsenText } from './mahnungen';
+import { briefAnschrift } from './rechnungBrief';
 
 // The reminder letters as PDF. A stored reminder prints again exactly as it went out: its row keeps
 // the level, date and open amount; the fees and interest are the receivable's reminder positions in
 // the order the reminders added them (each reminder added its fee, then its interest, when > 0).
-
-const LEERE_ANSCHRIFT: BriefAnschrift = {
-  anrede: '',
-  titel: '',
-  vorname: '',
-  nachname: '',
-  strasse: '',
-  plz: '',
-  ort: '',
-  land: '',
-};
-
-async function anschrift(db: Db, adresseId: number): Promise<BriefAnschrift> {
-  try {
-    const a = await getAdresse(db, adresseId);
-    return {
-      anrede: a.anrede,
-      titel: a.titel,
-      vorname: a.vorname,
-      nachname: a.nachname,
-      strasse: a.strasse,
-      plz: a.plz,
-      ort: a.ort,
-      land: a.land,
-    };
-  } catch {
-    // An address removed since: the window shows the name the receivable was booked under.
-    return LEERE_ANSCHRIFT;
-  }
-}
 
 type Kopf = Pick<MahnBriefDaten, 'nummer' | 'zahlungsreferenz' | 'rechnungDatum' | 'faelligAm' | 'name' | 'anschrift'>;
 
@@ -55,7 +25,7 @@ async function kopfVon(db: Db, r: RechnungRow): Promise<Kopf> {
     rechnungDatum: dateOf(r.datum),
     faelligAm: dateOf(r.faellig_am),
     name: r.adresse_name,
-    anschrift: await anschrift(db, Number(r.adresse_id)),
+    anschrift: await briefAnschrift(db, Number(r.adresse_id)),
   };
 }
 

@@ -61,6 +61,11 @@ export async function briefAnschriften(db: Db, ids: readonly number[]): Promise<
   return out;
 }
 
+/** One recipient's address for a letter; a removed address gives an empty one (the window shows the billed name). */
+export async function briefAnschrift(db: Db, adresseId: number): Promise<BriefAnschrift> {
+  return (await briefAnschriften(db, [adresseId])).get(adresseId) ?? LEERE_ANSCHRIFT;
+}
+
 export const rechnungBriefCss = `${briefCss}
 table.positionen { width: 100%; border-collapse: collapse; }
 table.positionen td { padding: 0.8mm 0; border-bottom: 0.3pt solid #bbb; }
