@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Eintrag } from '../../src/modules/kassa/schema/kassabuch';
 import type { RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import type { ApiClient } from '../helpers/apiClient';
+import { generateCamt053 } from '../helpers/generateCamt053';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
@@ -63,5 +64,38 @@ describe('deleting a reversal', () => {
     expect((await kassier.delete('Kassa/DeleteKassabuchFiltered', { entryID: storno.body.id })).status).toBe(200);
     // The original's payment counts again.
     expect(await rechnung(r.id)).toMatchObject({ bezahltCent: GANZ, offenCent: 0, status: 'bezahlt' });
+  });
+
+  it('a reversed allocation does not teach the bank matcher the payer’s IBAN', async () => {
+    const iban = 'AT131490022010010999';
+    const r = rb.lauf.rechnungen.find((x) => x.nummer === '2026-00002')!;
+    const importiere = async (kennung: string, von: string) => {
+      const form = new FormData();
+      const xml = generateCamt053({
+        eintraege: 0,
+        von,
+        kennung,
+        anfangCent: 0,
+        posten: [{ betragCent: GANZ, text: `Pacht ${kennung}`, name: 'Fremder Zahler', iban }],
+      });
+      form.append('file', new Blob([new Uint8Array(Buffer.from(xml))]), 'auszug.xml');
+      const res = await kassier.request<{ zugeordnet: number; zuKlaeren: number }>('POST', 'Kassa/ImportBank', {
+        rawBody: form,
+        query: { kontoID: rb.kontoId },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    expect(await importiere('ERST', '2026-05-04')).toMatchObject({ zugeordnet: 0, zuKlaeren: 1 });
+    const e = await app.services.db('kassabuch').where('text', 'like', '%Pacht ERST%').first('id');
+    // Allocated to the wrong member by hand, then reversed.
+    await kassier.post('Rechnungspruefung/Zuordnen', {
+      kassabuchId: Number(e?.id),
+      zuordnungen: [{ rechnungId: r.id, betragCent: GANZ }],
+    });
+    expect((await kassier.post('Kassa/StornoKassabuch', { id: Number(e?.id), datum: '2026-05-05' })).status).toBe(200);
+    // The same payer again with exactly that member's open amount: left to the Kassier.
+    expect(await importiere('ZWEIT', '2026-05-06')).toMatchObject({ zugeordnet: 0, zuKlaeren: 1 });
+    expect(await rechnung(r.id)).toMatchObject({ bezahltCent: 0, status: 'offen' });
   });
 });

@@ -78,9 +78,14 @@ export async function ladeKandidaten(db: Db): Promise<Kandidaten> {
     adressenNachIban.set(key, set);
   };
   for (const a of await db('adressen').whereNot('iban', '').select('id', 'iban')) merke(a.iban, Number(a.id));
+  // Learnt only from payments that stand: a reversed one (a wrong allocation undone by a Storno) must
+  // not make the payer's IBAN a sure reason for that address.
   for (const z of await db('zuordnungen as z')
     .join('kassabuch as k', 'k.id', 'z.kassabuch_id')
     .where('z.art', 'zahlung')
+    .whereNot('z.quelle', 'storno')
+    .whereNull('k.storno_von_id')
+    .whereNotExists((s) => s.select(db.raw('1')).from('kassabuch as st').whereRaw('st.storno_von_id = k.id'))
     .whereNotNull('k.bank_iban')
     .whereNotNull('z.adresse_id')
     .distinct('k.bank_iban', 'z.adresse_id')) {
