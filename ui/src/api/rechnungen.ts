@@ -13,7 +13,7 @@ import type {
   Rechnungsuebersicht,
   UebersichtSpalte,
 } from '../../../src/modules/rechnungspruefung/schema/rechnungsuebersicht';
-import type { RechnungenKassabuch, ZahlungErfassenBody } from '../../../src/modules/rechnungspruefung/schema/zahlungen';
+import type { ZahlungErfassenBody } from '../../../src/modules/rechnungspruefung/schema/zahlungen';
 import type { ZuKlaerenZeile } from '../../../src/modules/rechnungspruefung/schema/zuKlaeren';
 import type { Lookup } from '../../../src/modules/stammdaten/schema/parzellen';
 import { todayIso } from '../../../src/platform/dates';
@@ -46,8 +46,6 @@ export type {
 const R = '/api/Rechnungspruefung';
 export const UEBERSICHT_URL = `${R}/Rechnungsuebersicht`;
 export const RECHNUNG_URL = `${R}/GetRechnung`;
-export const ZU_KLAEREN_URL = `${R}/ZuKlaeren`;
-
 /** Every read a change of a receivable can touch: the lists, the detail, the suggestions, its Verlauf. */
 const NACH_AENDERUNG = [`${R}/`, HISTORY_URL];
 /** A payment books a Kassa entry too: the cash book and the accounts' balances change. */
@@ -118,19 +116,6 @@ export async function zahlscheineDrucken(ids: readonly number[], name: string): 
 /** A payment at the counter: books one Kassa entry and allocates it to the receivable. */
 export function zahlungErfassen(body: ZahlungErfassenBody) {
   return mutateApi<Rechnung>(`${R}/ZahlungErfassen`, { json: body, revalidatePrefixes: NACH_ZAHLUNG });
-}
-
-/** The bank credits with a rest no receivable took yet (the "zu klären" list), by date. */
-export function useZuKlaeren(enabled: boolean) {
-  return useApi<ZuKlaerenZeile[]>(enabled ? ZU_KLAEREN_URL : null);
-}
-
-/** Allocates part of a cash-book entry to a receivable. */
-export function zuordnen(kassabuchId: number, rechnungId: number, betragCent: number) {
-  return mutateApi<RechnungenKassabuch>(`${R}/Zuordnen`, {
-    json: { kassabuchId, zuordnungen: [{ rechnungId, betragCent }] },
-    revalidatePrefixes: NACH_ZAHLUNG,
-  });
 }
 
 export interface MahnungAnfrage {

@@ -11,6 +11,7 @@ import type {
 import type { ZuKlaerenFilter, ZuKlaerenZeile } from '../../../src/modules/rechnungspruefung/schema/zuKlaeren';
 import { apiFetch, withQuery } from './fetcher';
 import { mutateApi } from './mutateApi';
+import { HISTORY_URL } from './stammdaten/history';
 import { useApi } from './useApi';
 
 // The payment calls of docs/api/rechnungspruefung.md ("Zahlungen (Zuordnungen)", "Bankabgleich und
@@ -36,6 +37,8 @@ export const NACH_ZUORDNUNG = [
   `${BASE}/Guthaben`,
   '/api/Kassa/GetKassabuch',
   '/api/Kassa/Kassabericht',
+  // The receivable's Verlauf records the payment.
+  HISTORY_URL,
 ];
 
 /** The open bank credits with their suggestions, by date (GET ZuKlaeren). */
@@ -75,11 +78,14 @@ export function loescheZuordnung(id: number): Promise<void> {
   });
 }
 
-/** Why a receivable is suggested, as the Kassier reads it. */
+/**
+ * Why a receivable is suggested, as the Kassier reads it (the 'zu klären' cards and the receivable's
+ * "Zahlung zuordnen"). A known IBAN is also suggested when the amount differs: the text does not claim it matches.
+ */
 export const GRUND_TEXT: Readonly<Record<VorschlagGrund, string>> = {
   referenz: 'Zahlungsreferenz (RF) stimmt',
   nummer: 'Rechnungsnummer im Text',
-  iban: 'IBAN bekannt, Betrag stimmt',
+  iban: 'IBAN des Mitglieds',
   betrag: 'Betrag passt',
   name: 'Name ähnlich',
 };

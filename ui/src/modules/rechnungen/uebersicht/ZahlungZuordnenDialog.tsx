@@ -13,8 +13,9 @@ import {
 import { useState } from 'react';
 import { formatGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro, parseGermanAmount } from '../../../../../src/platform/money';
-import { type Rechnung, useZuKlaeren, type ZuKlaerenZeile, zuordnen } from '../../../api/rechnungen';
+import type { Rechnung } from '../../../api/rechnungen';
 import { saveWithToast } from '../../../api/toast';
+import { GRUND_TEXT, useZuKlaeren, type ZuKlaerenZeile, zuordnen } from '../../../api/zahlungen';
 import { invalid } from '../../../components/formKit';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { type Refusal, RefusalAlert } from '../../../components/RefusalAlert';
@@ -25,17 +26,9 @@ import { betragEingabe } from './ZahlungErfassenDialog';
 // From the receivable's side: one of the bank credits no receivable took yet (the "zu klären" list)
 // pays this receivable, in whole or in part. The server checks that neither side is exceeded.
 
-const GRUND_TEXT: Readonly<Record<string, string>> = {
-  referenz: 'Zahlungsreferenz passt',
-  nummer: 'Rechnungsnummer im Text',
-  iban: 'IBAN des Mitglieds',
-  betrag: 'Betrag passt',
-  name: 'Name ähnlich',
-};
-
 export function ZahlungZuordnenDialog({ rechnung }: { rechnung: Rechnung }) {
   const { dismiss } = useDialogContainer();
-  const liste = useZuKlaeren(true);
+  const liste = useZuKlaeren({});
   const [gewaehlt, setGewaehlt] = useState<number | null>(null);
   const [betrag, setBetrag] = useState('');
   const [fehler, setFehler] = useState<string>();
@@ -48,7 +41,7 @@ export function ZahlungZuordnenDialog({ rechnung }: { rechnung: Rechnung }) {
 
   function grundOf(z: ZuKlaerenZeile | undefined) {
     const v = z ? vorschlagFuer(z) : undefined;
-    return v ? <span className="kgv-ru-vorschlag">Vorschlag: {GRUND_TEXT[v.grund] ?? v.grund}</span> : null;
+    return v ? <span className="kgv-ru-vorschlag">Vorschlag: {GRUND_TEXT[v.grund]}</span> : null;
   }
 
   function waehlen(id: number) {
@@ -69,9 +62,12 @@ export function ZahlungZuordnenDialog({ rechnung }: { rechnung: Rechnung }) {
     setLaeuft(true);
     setAbgelehnt(null);
     try {
-      await saveWithToast(() => zuordnen(eintrag.id, rechnung.id, cents), {
-        success: `${formatEuro(cents)} von Beleg ${eintrag.belegnummer} der Rechnung ${rechnung.nummer} zugeordnet.`,
-      });
+      await saveWithToast(
+        () => zuordnen({ kassabuchId: eintrag.id, zuordnungen: [{ rechnungId: rechnung.id, betragCent: cents }] }),
+        {
+          success: `${formatEuro(cents)} von Beleg ${eintrag.belegnummer} der Rechnung ${rechnung.nummer} zugeordnet.`,
+        },
+      );
       dismiss();
     } catch (error) {
       setAbgelehnt(ablehnungOf(error));
