@@ -4,6 +4,7 @@ import { formatGermanDate } from '../../../../../src/platform/dates';
 import { formatEuro } from '../../../../../src/platform/money';
 import { saveWithToast } from '../../../api/toast';
 import { GRUND_TEXT, ohneForderung, type Vorschlag, type ZuKlaerenZeile, zuordnen } from '../../../api/zahlungen';
+import { formatIban } from '../../../lib/fieldFormats';
 import { Geld } from '../../kassa/Geld';
 
 // One open bank credit on 'Zahlungen zuordnen': who paid what and when, and the receivables that
@@ -72,7 +73,7 @@ export function ZahlungKarte({ zeile, canEdit, onAndere }: ZahlungKarteProps) {
       <Flex direction="column" gap="size-50">
         <Text UNSAFE_className="kgv-zk-detail">
           {eintrag.text || '(kein Verwendungszweck)'}
-          {eintrag.bankIban ? ` · IBAN ${eintrag.bankIban}` : ''}
+          {eintrag.bankIban ? ` · IBAN ${formatIban(eintrag.bankIban)}` : ''}
         </Text>
         {eintrag.zugeordnetCent !== 0 ? (
           <Text>

@@ -142,7 +142,7 @@ describe('Zahlungen zuordnen', () => {
     await waitFor(() => expect(text()).toContain('2 Zahlungen zu klären, zusammen € 1.603,44'));
     expect(document.title).toContain('Zahlungen zuordnen');
     expect(text()).toContain('Maria Gärtner');
-    expect(text()).toContain('Pacht Garten · IBAN AT021000000000000001');
+    expect(text()).toContain('Pacht Garten · IBAN AT02 1000 0000 0000 0001');
     expect(text()).toContain('Betrag passt');
     expect(text()).toContain('Name ähnlich');
     expect(text()).toContain('Kein Vorschlag gefunden');
