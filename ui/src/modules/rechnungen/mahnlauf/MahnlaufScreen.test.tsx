@@ -184,5 +184,7 @@ describe('MahnlaufScreen', () => {
     await waitFor(() => expect(zeilen('Zu mahnen')).toHaveLength(2));
     expect(container.querySelector('table[aria-label="Zu mahnen"] input[type="checkbox"]')).toBeNull();
     expect(hasButton(container, '2 Mahnungen erstellen')).toBe(false);
+    // Nor a word about a button they do not have.
+    expect(container.textContent).not.toContain('Erst mit „Mahnungen erstellen“');
   });
 });

@@ -126,8 +126,8 @@ export default function MahnlaufScreen() {
       </View>
       <Text>
         Der Mahnlauf sucht alle überfälligen Rechnungen und schlägt je Rechnung die nächste Stufe vor: zuerst eine
-        Zahlungserinnerung, dann eine Mahnung mit Gebühr, zuletzt die letzte Mahnung (eingeschrieben). Erst mit
-        „Mahnungen erstellen“ wird etwas gespeichert.
+        Zahlungserinnerung, dann eine Mahnung mit Gebühr, zuletzt die letzte Mahnung (eingeschrieben).
+        {canEdit ? ' Erst mit „Mahnungen erstellen“ wird etwas gespeichert.' : ''}
       </Text>
       {ergebnis ? (
         <Flex direction="column" gap="size-150" alignItems="start">
