@@ -1,110 +1,28 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rechnung, RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
-import { readSection, saveSection } from '../../src/modules/vereinseinstellungen/services';
-import { systemActor } from '../../src/platform/auth/principal';
-import { nowDb } from '../../src/platform/db/db';
+import type { Rechnung } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import type { HistoryEntry } from '../../src/platform/history/history';
-import type { ApiClient } from '../helpers/apiClient';
-import { RB_FAELLIG_AM, type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
-import { startTestApp, type TestApp } from '../helpers/testApp';
-import { pdfText } from './kassaBerichteHelfer';
+import { RB_FAELLIG_AM } from '../helpers/rechnungenBeispiel';
+import { GEBUEHR_2, GEBUEHR_3, type MahnungenTest, startMahnungenTest, text } from './rechnungenMahnungenHelfer';
 
 // One receivable's reminders (GET Mahnungen) as the Kassier prints them from the receivable's detail:
 // Zahlungserinnerung (no fee), Mahnung (fee of level 2 from the settings, interest), Letzte Mahnung
-// (fee of level 3, registered, the KlGG § 12 notice), then no fourth; the preview writes nothing;
-// a reminder stop and a receivable not overdue are refused; the reprint shows the letter as it went
-// out; ResetMahnung sets the level back and keeps the history. The example's receivables are due on
-// 31.03.2026 (RB_FAELLIG_AM); fees are set to € 7,50 and € 15,00 so they visibly come from the settings.
+// (fee of level 3, registered, the KlGG § 12 notice), then no fourth; the reprint shows the letter as
+// it went out; ResetMahnung sets the level back and keeps the history; the rights. The single
+// letter's cases (part payment, preview, refusals) are in rechnungenMahnungenFaelle.test.ts. The
+// example's receivables are due on 31.03.2026 (RB_FAELLIG_AM).
 
-let app: TestApp;
-let rb: RechnungenBeispiel;
-let kassier: ApiClient;
-const actor = systemActor('Test');
-
-const GEBUEHR_2 = 750;
-const GEBUEHR_3 = 1_500;
-
-const rechnung = (i: number) => rb.lauf.rechnungen[i]!;
-
-async function detail(id: number): Promise<RechnungDetail> {
-  const res = await kassier.get<RechnungDetail>('Rechnungspruefung/GetRechnung', { id });
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-/** A payment of `betragCent` on the receivable (what S2's allocation writes; the reminders only read it). */
-async function zahle(rechnungId: number, betragCent: number) {
-  await app.services.db('zuordnungen').insert({
-    kassabuch_id: null,
-    rechnung_id: rechnungId,
-    adresse_id: null,
-    art: 'zahlung',
-    quelle: 'manuell',
-    betrag_cent: betragCent,
-    verrechnung_id: null,
-    benutzer: 'Test',
-    created_at: nowDb(),
-  });
-}
-
+let mt: MahnungenTest;
+const rechnung = (i: number) => mt.rb.lauf.rechnungen[i]!;
+const detail = (id: number) => mt.detail(id);
 const mahne = (rechnungsID: number, datum: string, extra: Record<string, string | boolean> = {}) =>
-  kassier.request('GET', 'Rechnungspruefung/Mahnungen', { query: { rechnungsID, datum, ...extra } });
-
-const run = promisify(execFile);
-
-/** Every QR code in the PDF, as zbarimg reads its pages at 200 dpi (like abrechnungBriefe.test.ts). */
-async function qrCodes(pdf: Buffer): Promise<string[]> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kgv-mahnung-'));
-  try {
-    const file = path.join(dir, 'mahnung.pdf');
-    await writeFile(file, pdf);
-    await run('pdftoppm', ['-r', '200', '-png', file, path.join(dir, 'seite')]);
-    const codes: string[] = [];
-    for (const png of (await readdir(dir)).filter((f) => f.endsWith('.png')).sort()) {
-      try {
-        const { stdout } = await run('zbarimg', ['--xml', '-q', '-Sqrcode.enable', path.join(dir, png)]);
-        for (const m of stdout.matchAll(/<data( format='base64')?><!\[CDATA\[([\s\S]*?)\]\]><\/data>/g)) {
-          codes.push(m[1] ? Buffer.from(m[2]!, 'base64').toString('utf8') : m[2]!);
-        }
-      } catch (error) {
-        // Exit code 4: no code on that page.
-        if ((error as { code?: number }).code !== 4) throw error;
-      }
-    }
-    return codes;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** The PDF's text with line breaks and runs of spaces made single spaces (table cells end up on one line). */
-async function text(pdf: Buffer): Promise<string> {
-  return (await pdfText(pdf)).replace(/\s+/g, ' ');
-}
+  mt.mahne(rechnungsID, datum, extra);
+const zahle = (rechnungId: number, betragCent: number) => mt.zahle(rechnungId, betragCent);
 
 beforeAll(async () => {
-  app = await startTestApp();
-  rb = await seedRechnungenBeispiel(app.services);
-  const anzahl = await readSection(app.services.db, 'anzahl');
-  await saveSection(app.services, app.services.db, actor, 'anzahl', {
-    ...anzahl,
-    mahngebuehrStufe2Cent: GEBUEHR_2,
-    mahngebuehrStufe3Cent: GEBUEHR_3,
-  });
-  const texte = await readSection(app.services.db, 'texte');
-  await saveSection(app.services, app.services.db, actor, 'texte', {
-    ...texte,
-    mahnungText: 'Bei Fragen erreichen Sie den Kassier jeden Samstag im Vereinshaus.',
-  });
-  kassier = await app.signedIn(['Kassier']);
+  mt = await startMahnungenTest();
 });
 afterAll(async () => {
-  await app.stop();
+  await mt.app.stop();
 });
 
 describe('GET Rechnungspruefung/Mahnungen: levels 1 to 3', () => {
@@ -180,79 +98,12 @@ describe('GET Rechnungspruefung/Mahnungen: levels 1 to 3', () => {
     expect(e4.status).toBe(409);
     expect((e4.body as { code: string }).code).toBe('hoechste_mahnstufe');
   });
-
-  it('a part payment shows as paid and the slip asks for the open amount only', async () => {
-    const r = rechnung(1);
-    await zahle(r.id, 55_344);
-    const res = await mahne(r.id, '2026-04-20');
-    expect(res.status).toBe(200);
-    const t = await text(res.buffer);
-    expect(t).toContain('abzüglich bereits bezahlt -€ 553,44');
-    expect(t).toContain('Offener Betrag € 1.000,00');
-    expect(t).toContain('Betrag € 1.000,00');
-    // The slip's EPC QR code pays exactly the open amount with the receivable's RF reference.
-    const [qr] = await qrCodes(res.buffer);
-    const felder = qr!.split('\n');
-    expect(felder[0]).toBe('BCD');
-    expect(felder[7]).toBe('EUR1000.00');
-    expect(felder[9]).toBe(r.zahlungsreferenz.replace(/\s/g, ''));
-  });
-
-  it('the preview (vorschau) prints a draft with what it would charge and writes nothing', async () => {
-    const r = rechnung(2);
-    const vorher = await detail(r.id);
-    const res = await mahne(r.id, '2026-05-15', { vorschau: true, calc: true });
-    expect(res.status).toBe(200);
-    const t = await text(res.buffer);
-    expect(t).toContain('ENTWURF');
-    expect(t).toContain('Zahlungserinnerung');
-    expect(t).toContain('Verzugszinsen 4 % p. a. für 45 Tage');
-    const nachher = await detail(r.id);
-    expect(nachher.mahnstufe).toBe(0);
-    expect(nachher.betragCent).toBe(vorher.betragCent);
-    expect(nachher.mahnungen).toEqual([]);
-    // the next level's draft names the fee as the reminder will book it
-    await app.services.db('rechnungen').where({ id: r.id }).update({ mahnstufe: 1 });
-    const stufe2 = await text((await mahne(r.id, '2026-05-15', { vorschau: true })).buffer);
-    expect(stufe2).toContain('Mahngebühr (Mahnung vom 15.05.2026) € 7,50');
-    await app.services.db('rechnungen').where({ id: r.id }).update({ mahnstufe: 0 });
-  });
 });
 
-describe('GET Rechnungspruefung/Mahnungen: refusals', () => {
-  it('a reminder stop until a day on or after the date answers 409 mahnsperre; the day after it reminds', async () => {
-    const r = rechnung(3);
-    await app.services.db('rechnungen').where({ id: r.id }).update({ mahnsperre_bis: '2026-05-31' });
-    const res = await mahne(r.id, '2026-05-31');
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'mahnsperre' });
-    expect((res.body as { title: string }).title).toContain('Mahnsperre bis 31.05.2026');
-    expect((await detail(r.id)).mahnstufe).toBe(0);
-    expect((await mahne(r.id, '2026-06-01')).status).toBe(200);
-  });
-
-  it('not overdue on the date (due that very day, or paid) answers 409 nicht_faellig', async () => {
-    const r = rechnung(4);
-    const amFaelligkeitstag = await mahne(r.id, RB_FAELLIG_AM);
-    expect(amFaelligkeitstag.status).toBe(409);
-    expect(amFaelligkeitstag.body).toMatchObject({ code: 'nicht_faellig' });
-    await zahle(r.id, r.betragCent);
-    expect((await mahne(r.id, '2026-05-01')).body).toMatchObject({ code: 'nicht_faellig' });
-    expect((await detail(r.id)).mahnungen).toEqual([]);
-  });
-
-  it('an unknown receivable is 404, a bad date 422 per field', async () => {
-    expect((await mahne(999_999, '2026-05-01')).status).toBe(404);
-    const res = await mahne(rechnung(5).id, '2026-02-30');
-    expect(res.status).toBe(422);
-    expect((res.body as { errors: Record<string, string[]> }).errors['query.datum']).toEqual([
-      'Dieses Datum gibt es nicht.',
-    ]);
-  });
-
+describe('GET Rechnungspruefung/Mahnungen: rights', () => {
   it('rights: reading users may reprint but not remind; users without Rechnungsprüfung rights get 403', async () => {
-    const pruefer = await app.signedIn(['Rechnungsprüfer']);
-    const schrift = await app.signedIn(['Schriftführer']);
+    const pruefer = await mt.app.signedIn(['Rechnungsprüfer']);
+    const schrift = await mt.app.signedIn(['Schriftführer']);
     const r = rechnung(6);
     expect(
       (
@@ -279,7 +130,7 @@ describe('MahnungenDruck and ResetMahnung', () => {
     const gedruckt = await mahne(r.id, '2026-04-20');
     const mahnung = (await detail(r.id)).mahnungen[0]!;
     await zahle(r.id, 10_000);
-    const nochmal = await kassier.request('GET', 'Rechnungspruefung/MahnungenDruck', {
+    const nochmal = await mt.kassier.request('GET', 'Rechnungspruefung/MahnungenDruck', {
       query: { ids: String(mahnung.id) },
     });
     expect(nochmal.status).toBe(200);
@@ -289,38 +140,41 @@ describe('MahnungenDruck and ResetMahnung', () => {
     const level3 = (await detail(rechnung(0).id)).mahnungen[2]!;
     const beide = await text(
       (
-        await kassier.request('GET', 'Rechnungspruefung/MahnungenDruck', {
+        await mt.kassier.request('GET', 'Rechnungspruefung/MahnungenDruck', {
           query: { ids: `${level3.id},${mahnung.id}` },
         })
       ).buffer,
     );
     expect(beide.indexOf('Letzte Mahnung')).toBeLessThan(beide.indexOf(`Rechnung ${r.nummer} vom`));
     expect(
-      (await kassier.request('GET', 'Rechnungspruefung/MahnungenDruck', { query: { ids: '999999' } })).status,
+      (await mt.kassier.request('GET', 'Rechnungspruefung/MahnungenDruck', { query: { ids: '999999' } })).status,
     ).toBe(404);
-    expect((await kassier.request('GET', 'Rechnungspruefung/MahnungenDruck', { query: { ids: 'a,b' } })).status).toBe(
-      422,
-    );
+    expect(
+      (await mt.kassier.request('GET', 'Rechnungspruefung/MahnungenDruck', { query: { ids: 'a,b' } })).status,
+    ).toBe(422);
   });
 
   it('ResetMahnung sets the level back to 0; the reminders, fees and the history stay; the next reminder starts at level 1', async () => {
     const r = rechnung(0);
-    const res = await kassier.request<Rechnung>('POST', 'Rechnungspruefung/ResetMahnung', { query: { id: r.id } });
+    const res = await mt.kassier.request<Rechnung>('POST', 'Rechnungspruefung/ResetMahnung', { query: { id: r.id } });
     expect(res.status).toBe(200);
     expect(res.body.mahnstufe).toBe(0);
     expect(res.body.letzteMahnungAm).toBeNull();
     expect(res.body.betragCent).toBe(158_888);
     const d = await detail(r.id);
     expect(d.mahnungen).toHaveLength(3);
-    const history = await kassier.get<HistoryEntry[]>('Common/GetHistory', { entityType: 'Rechnung', entityID: r.id });
+    const history = await mt.kassier.get<HistoryEntry[]>('Common/GetHistory', {
+      entityType: 'Rechnung',
+      entityID: r.id,
+    });
     expect(history.body.map((h) => h.action)).toEqual(expect.arrayContaining(['mahnung', 'mahnungReset']));
     expect(history.body.filter((h) => h.action === 'mahnung')).toHaveLength(3);
     // Interest is not charged twice: the next reminder's interest starts after 15.06.2026.
     const neu = await text((await mahne(r.id, '2026-07-15', { calc: true })).buffer);
     expect(neu).toContain('Zahlungserinnerung');
     expect(neu).toContain('Verzugszinsen 4 % p. a. für 30 Tage (15.06.2026 bis 15.07.2026)');
-    expect((await kassier.request('POST', 'Rechnungspruefung/ResetMahnung', { query: { id: 999_999 } })).status).toBe(
-      404,
-    );
+    expect(
+      (await mt.kassier.request('POST', 'Rechnungspruefung/ResetMahnung', { query: { id: 999_999 } })).status,
+    ).toBe(404);
   });
 });
