@@ -95,7 +95,7 @@ export function MahnungDialog({ rechnung }: { rechnung: Rechnung }) {
             error={fehler}
           />
           <Checkbox isSelected={calc} onChange={setCalc}>
-            Verzugszinsen berechnen (4 % p. a. ab Fälligkeit)
+            Verzugszinsen berechnen (4 % im Jahr ab Fälligkeit)
           </Checkbox>
           {abgelehnt ? <RefusalAlert refusal={abgelehnt} titleClassName="kgv-ru-fehler" /> : null}
         </Flex>
