@@ -243,4 +243,59 @@ describe('Guthaben from credit notes', () => {
       0,
     );
   });
+
+  it('the entry dialog sends the offset back with the other allocations: it stays once, removing it is refused', async () => {
+    const e = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+      datum: '2026-04-14',
+      betragCent: 3_000,
+      kontoId: rb.kontoId,
+      buchungskontoId: rb.bk.pacht,
+      text: 'Zuviel bezahlt',
+    });
+    await kassier.post('Rechnungspruefung/Zuordnen', {
+      kassabuchId: e.body.id,
+      zuordnungen: [],
+      restAlsGuthaben: { adresseId: rb.huber },
+    });
+    const neu = await app.services.db.transaction(async (trx) => {
+      const [r] = await legeRechnungenAn(trx, [
+        {
+          art: 'manuell',
+          adresseId: rb.huber,
+          adresseName: 'Huber Maria',
+          datum: '2026-05-03',
+          faelligAm: '2026-06-02',
+          positionen: [
+            {
+              parzelleId: null,
+              parzelleNummer: '',
+              art: 'manuell',
+              text: 'Wasserzähler',
+              betragCent: 1_000,
+              steuersatz: 0,
+              buchungskontoId: null,
+            },
+          ],
+        },
+      ]);
+      await verrechneGuthaben(trx, systemActor('Test'), [r!.id]);
+      return r!;
+    });
+    const vorher = (await kassier.get<{ eintraege: Eintrag[] }>('Kassa/GetKassabuch', { entryID: e.body.id })).body
+      .eintraege[0]!;
+    // What Kassa shows: the offset is a 'zahlung' row like any other; the dialog sends it back as it is.
+    const gezeigt = vorher.zuordnungen.filter((z) => z.art === 'zahlung');
+    expect(gezeigt.map((z) => [z.rechnungId, z.betragCent])).toEqual([[neu.id, 1_000]]);
+    const gleich = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+      ...vorher,
+      text: 'Zuviel bezahlt (Huber)',
+      zuordnungen: gezeigt.map((z) => ({ rechnungId: z.rechnungId, betragCent: z.betragCent })),
+    });
+    expect(gleich.status, JSON.stringify(gleich.body)).toBe(200);
+    expect(await rechnung(neu.id)).toMatchObject({ bezahltCent: 1_000, status: 'bezahlt' });
+    const ohne = await kassier.post<Problem>('Kassa/UpdateKassabuch', { ...gleich.body, zuordnungen: [] });
+    expect(ohne.status).toBe(422);
+    expect(ohne.body.errors?.zuordnungen?.[0]).toMatch(/ist mit € 10,00 aus dem Guthaben verrechnet/);
+    expect(await rechnung(neu.id)).toMatchObject({ bezahltCent: 1_000 });
+  });
 });

@@ -10,7 +10,11 @@ import { zuordnungenVon } from './zuordnungenEintrag';
 // Kassa's side of the allocations: what its entry dialog, StornoKassabuch and DeleteKassabuchFiltered
 // call (registered by the module's index.ts, so Kassa never imports this module).
 
-/** Kassa's UpdateKassabuch `zuordnungen`: the entry's 'zahlung' rows (not reversals/offsets) replaced. */
+/**
+ * Kassa's UpdateKassabuch `zuordnungen`: the entry's 'zahlung' rows replaced. The entry dialog sends every
+ * 'zahlung' row it shows, offsets of the entry's credit too (Kassa's answer has no `quelle`): those stay
+ * as they are, so per receivable only what goes beyond them is allocated anew; less than them is 422.
+ */
 export async function ersetzeZuordnungen(
   db: Db,
   actor: Actor,
@@ -18,6 +22,30 @@ export async function ersetzeZuordnungen(
   zuordnungen: readonly { rechnungId: number; betragCent: number }[],
 ): Promise<void> {
   await db('kassabuch').where({ id: kassabuchId }).forUpdate().first('id');
+  const fest = new Map<number, { nummer: string; betragCent: number }>();
+  for (const r of await db('zuordnungen as z')
+    .join('rechnungen as r', 'r.id', 'z.rechnung_id')
+    .where({ 'z.kassabuch_id': kassabuchId, 'z.art': 'zahlung' })
+    .whereIn('z.quelle', ['storno', 'verrechnung'])
+    .select('z.rechnung_id', 'r.nummer', 'z.betrag_cent'))
+    fest.set(Number(r.rechnung_id), {
+      nummer: String(r.nummer),
+      betragCent: (fest.get(Number(r.rechnung_id))?.betragCent ?? 0) + Number(r.betrag_cent),
+    });
+  const gewuenscht = new Map<number, number>();
+  for (const z of zuordnungen) gewuenscht.set(z.rechnungId, (gewuenscht.get(z.rechnungId) ?? 0) + z.betragCent);
+  const fehler: string[] = [];
+  for (const [id, f] of fest) {
+    const g = gewuenscht.get(id) ?? 0;
+    if (f.betragCent !== 0 && (g - f.betragCent) * Math.sign(f.betragCent) < 0)
+      fehler.push(
+        `Rechnung ${f.nummer} ist mit ${formatEuro(Math.abs(f.betragCent), { nbsp: false })} aus dem Guthaben verrechnet; das bleibt hier mindestens zugeordnet (die Verrechnung lässt sich bei der Rechnung löschen).`,
+      );
+  }
+  if (fehler.length) throw validationFailed({ zuordnungen: fehler }, 'Die Zuordnung ist nicht möglich.');
+  const neu = [...gewuenscht]
+    .map(([rechnungId, g]) => ({ rechnungId, betragCent: g - (fest.get(rechnungId)?.betragCent ?? 0) }))
+    .filter((z) => z.betragCent !== 0);
   const alt = await db('zuordnungen')
     .where({ kassabuch_id: kassabuchId, art: 'zahlung' })
     .whereNotIn('quelle', ['storno', 'verrechnung']);
@@ -39,9 +67,9 @@ export async function ersetzeZuordnungen(
       })),
     );
   }
-  if (!zuordnungen.length) return;
+  if (!neu.length) return;
   try {
-    await ordneZu(db, actor, { kassabuchId, zuordnungen, quelle: 'manuell' });
+    await ordneZu(db, actor, { kassabuchId, zuordnungen: neu, quelle: 'manuell' });
   } catch (err) {
     // Kassa's entry dialog shows these under its Zuordnungen section: one key, `zuordnungen` (its own
     // `betragCent` is the entry's amount, so `zuordnungen[0].betragCent` would land on the wrong field).
