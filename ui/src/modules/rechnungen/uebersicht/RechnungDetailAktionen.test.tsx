@@ -3,7 +3,19 @@ import { createAppHarness, json, typeInto, waitFor } from '../../../testing/appH
 import { setTestCookie } from '../../../testing/cookies';
 import { button, callsTo, click, field, hasButton } from '../../../testing/testHelpers';
 import { bodyOf, dialog, fakeLayout } from '../../../testing/testKit';
-import { api, detail, EDIT, GAERTNER, HUBER, LADEN, R, tabellenZeilen, VIEW } from './rechnungsuebersichtTestdaten';
+import {
+  api,
+  detail,
+  EDIT,
+  GAERTNER,
+  HUBER,
+  LADEN,
+  R,
+  STANDARD,
+  tabellenZeilen,
+  uebersicht,
+  VIEW,
+} from './rechnungsuebersichtTestdaten';
 
 // The Rechnungsübersicht's detail for a View-only user and its actions on the receivable: a bank
 // credit of the 'zu klären' list allocated to it, instalments agreed (split from RechnungsuebersichtScreen.test.tsx).
@@ -32,6 +44,13 @@ afterEach(async () => {
 });
 
 describe('RechnungsuebersichtScreen: the detail’s actions', () => {
+  it('tells a View-only user with nothing open where receivables come from, without the button they lack', async () => {
+    app.api(api(VIEW, { [`GET ${STANDARD}`]: () => json(uebersicht([])) }));
+    await app.renderAt('/rechnungen/rechnungsuebersicht');
+    await waitFor(() => expect(container.textContent).toContain('Keine offenen Rechnungen.'), LADEN);
+    expect(container.textContent).not.toContain('Neue Rechnung');
+  });
+
   it('offers a View-only user the list, the detail and the prints, but no change', async () => {
     app.api(
       api(VIEW, {

@@ -127,7 +127,7 @@ export default function RechnungsuebersichtScreen() {
             <Text>
               {anzahl > 0
                 ? 'Keine Rechnung passt zu diesen Filtern. „Filter zurücksetzen“ zeigt wieder alle offenen Rechnungen.'
-                : 'Keine offenen Rechnungen. Bezahlte zeigt der Knopf „bezahlt“ oben; Forderungen entstehen mit der Zahlungsvorschreibung, den Wasser- und Gruppenrechnungen oder hier mit „Neue Rechnung“.'}
+                : `Keine offenen Rechnungen. Bezahlte zeigt der Knopf „bezahlt“ oben; Forderungen entstehen mit der Zahlungsvorschreibung, den Wasser- und Gruppenrechnungen${canEdit ? ' oder hier mit „Neue Rechnung“' : ' oder als Rechnung von Hand'}.`}
             </Text>
           ) : (
             <RechnungenTabelle
