@@ -96,6 +96,8 @@ export type MahnungRow = {
   gebuehr_cent: number | string;
   zinsen_cent: number | string;
   zinsen_bis: string | null;
+  /** What the letter asked to pay now (instalments); null = offen_cent. */
+  faellig_cent: number | string | null;
   benutzer: string;
   created_at: string;
 };

@@ -83,6 +83,11 @@ export const mahnlaufZeile = z.object({
   zinsenCent: z.number().int(),
   /** Open after this reminder's fee and interest. */
   neuOffenCent: z.number().int(),
+  /**
+   * What the letter asks to pay now: with an instalment plan the overdue part plus this reminder's
+   * fee and interest (the later instalments stay due as agreed); without one = neuOffenCent.
+   */
+  faelligCent: z.number().int(),
 });
 export type MahnlaufZeile = z.infer<typeof mahnlaufZeile>;
 
@@ -124,7 +129,7 @@ export type MahnlaufBody = z.output<typeof mahnlaufBody>;
 export const mahnlaufErgebnis = z.object({
   anzahl: z.number().int(),
   mahnungIds: z.array(z.number().int()),
-  /** Σ the open amounts the letters ask for. */
+  /** Σ the amounts the letters ask to pay now (their `faelligCent`). */
   summeCent: z.number().int(),
 });
 export type MahnlaufErgebnis = z.infer<typeof mahnlaufErgebnis>;

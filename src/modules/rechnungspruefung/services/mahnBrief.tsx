@@ -17,7 +17,9 @@ import { MAHNSTUFE_TITEL } from '../schema/mahnungen';
 // in the window (level 3 goes as a registered letter: „Eingeschrieben“ above the address), the
 // level's title, a sentence per level and the club's own text (Einstellungen → Texte → Mahnung), a
 // table of what is owed — the receivable, what was paid, every fee and interest charged so far with
-// its days and rate, the open amount — and a payment slip with the EPC QR code for the open amount.
+// its days and rate, the open amount — and a payment slip with the EPC QR code for the amount due now.
+// With an instalment plan only the overdue instalments (plus this reminder's fee and interest) are due
+// now: the letter asks for them and names the later instalments, which stay due as agreed.
 // Level 3 names the consequence: the termination of the sub-lease under § 12 Abs. 2 KlGG.
 
 export type MahnBriefZeile = { text: string; betragCent: number };
@@ -29,6 +31,8 @@ export type MahnBriefDaten = {
   zahlungsreferenz: string;
   rechnungDatum: string;
   faelligAm: string;
+  /** „Fällig seit“: the due date, or with instalments the oldest unpaid instalment's. */
+  faelligSeit: string;
   name: string;
   anschrift: BriefAnschrift;
   /** The receivable without reminder fees and interest. */
@@ -37,6 +41,10 @@ export type MahnBriefDaten = {
   zuschlaege: MahnBriefZeile[];
   bezahltCent: number;
   offenCent: number;
+  /** What the letter asks to pay now (the slip's amount); < offenCent only with instalments. */
+  faelligCent: number;
+  /** The instalments due after the reminder's day (shown when not everything is due now). */
+  weitereRaten: { faelligAm: string; betragCent: number }[];
   /** Pay by this day (the reminder's date plus the club's Zahlungsziel). */
   zahlbarBis: string;
   /** The preview of GET Mahnungen: „ENTWURF“, nothing written yet. */
@@ -53,8 +61,10 @@ table.mahnung tr.offen td { font-weight: bold; border-top: 0.8pt solid #000; fon
 const euro = (cent: number) => formatEuro(cent, { nbsp: false });
 
 /** The sentence that opens each level's letter. */
-function einleitung(d: MahnBriefDaten): string {
-  const rechnung = `unsere Rechnung ${d.nummer} vom ${formatGermanDate(d.rechnungDatum)}, fällig am ${formatGermanDate(d.faelligAm)}`;
+function einleitung(d: MahnBriefDaten & { raten: boolean }): string {
+  const rechnung = d.raten
+    ? `die vereinbarte Rate unserer Rechnung ${d.nummer} vom ${formatGermanDate(d.rechnungDatum)}, fällig am ${formatGermanDate(d.faelligSeit)}`
+    : `unsere Rechnung ${d.nummer} vom ${formatGermanDate(d.rechnungDatum)}, fällig am ${formatGermanDate(d.faelligAm)}`;
   switch (d.stufe) {
     case 1:
       return `bei der Durchsicht unserer Buchhaltung haben wir festgestellt, dass ${rechnung}, noch nicht vollständig bezahlt ist. Sicher haben Sie die Zahlung nur übersehen.`;
@@ -77,6 +87,8 @@ export function MahnBrief({
   zahlschein: BriefZahlschein | null;
 }) {
   const titel = MAHNSTUFE_TITEL[d.stufe] ?? 'Mahnung';
+  // Only part is due now (an instalment plan): the letter asks for that part, the rest stays as agreed.
+  const teil = d.faelligCent < d.offenCent;
   return (
     <div className="brief">
       {d.entwurf ? <div className="entwurf">ENTWURF</div> : null}
@@ -100,12 +112,12 @@ export function MahnBrief({
         <dt>Zahlungsreferenz</dt>
         <dd>{formatRf(d.zahlungsreferenz)}</dd>
         <dt>Fällig seit</dt>
-        <dd>{formatGermanDate(d.faelligAm)}</dd>
+        <dd>{formatGermanDate(d.faelligSeit)}</dd>
       </dl>
       <h1>{titel}</h1>
       <div className="texte">
         <p>{anredeZeile(d.anschrift)}</p>
-        <p>{einleitung(d)}</p>
+        <p>{einleitung({ ...d, raten: teil })}</p>
         {text ? <p>{text}</p> : null}
       </div>
       <table className="positionen mahnung">
@@ -133,22 +145,37 @@ export function MahnBrief({
             <td>abzüglich bereits bezahlt</td>
             <td className="money">{euro(-d.bezahltCent)}</td>
           </tr>
-          <tr className="offen">
+          <tr className={teil ? undefined : 'offen'}>
             <td>Offener Betrag</td>
             <td className="money">{euro(d.offenCent)}</td>
           </tr>
+          {teil ? (
+            <tr className="offen">
+              <td>davon jetzt fällig</td>
+              <td className="money">{euro(d.faelligCent)}</td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
       <p className="faellig">
-        Bitte überweisen Sie den offenen Betrag von {euro(d.offenCent)} bis {formatGermanDate(d.zahlbarBis)} mit der
-        angegebenen Zahlungsreferenz. Sollten Sie in der Zwischenzeit bezahlt haben, betrachten Sie dieses Schreiben
-        bitte als gegenstandslos.
+        Bitte überweisen Sie den {teil ? 'fälligen' : 'offenen'} Betrag von {euro(d.faelligCent)} bis{' '}
+        {formatGermanDate(d.zahlbarBis)} mit der angegebenen Zahlungsreferenz. Sollten Sie in der Zwischenzeit bezahlt
+        haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.
       </p>
+      {teil ? (
+        <p className="raten">
+          Die weiteren Raten bleiben wie vereinbart fällig
+          {d.weitereRaten.length
+            ? `: ${d.weitereRaten.map((r) => `${euro(r.betragCent)} am ${formatGermanDate(r.faelligAm)}`).join(', ')} `
+            : ' '}
+          (zusammen {euro(d.offenCent - d.faelligCent)}).
+        </p>
+      ) : null}
       {d.stufe >= 3 ? (
         <p className="klgg">
           Wir weisen Sie darauf hin, dass der Verein den Unterpachtvertrag gemäß § 12 Abs. 2 Kleingartengesetz kündigen
           kann, wenn Sie nach dieser Mahnung mit der Zahlung länger als einen Monat im Rückstand sind. Bitte bezahlen
-          Sie den offenen Betrag daher unbedingt bis {formatGermanDate(d.zahlbarBis)}.
+          Sie den {teil ? 'fälligen' : 'offenen'} Betrag daher unbedingt bis {formatGermanDate(d.zahlbarBis)}.
         </p>
       ) : null}
       <div className="texte">

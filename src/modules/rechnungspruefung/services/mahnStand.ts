@@ -87,7 +87,7 @@ export const ueberfaelligAm = (s: MahnStand, datum: string): number =>
  * oldest instalment not fully paid (payments settle the oldest instalments first); with every
  * instalment paid only a fee beyond the plan can be left, and that is due with the receivable.
  */
-export function faelligSeit(s: MahnStand): string {
+export function faelligSeit(s: Pick<MahnStand, 'raten' | 'bezahltCent' | 'faelligAm'>): string {
   let kumuliert = 0;
   for (const rate of s.raten) {
     kumuliert += rate.betragCent;
@@ -116,8 +116,13 @@ export type MahnPlan = {
   gebuehrCent: number;
   /** null: no interest charged (calc off, or no days or principal). */
   zinsen: MahnZinsen | null;
-  /** Open after this reminder's fee and interest (what the letter asks for). */
+  /** Open after this reminder's fee and interest. */
   neuOffenCent: number;
+  /**
+   * What the letter asks to pay now: with an instalment plan the overdue part plus this reminder's
+   * fee and interest (the later instalments stay due as agreed); without one the whole open amount.
+   */
+  faelligCent: number;
 };
 
 export type MahnGebuehren = { stufe2Cent: number; stufe3Cent: number };
@@ -145,12 +150,16 @@ export function planeMahnung(s: MahnStand, datum: string, calc: boolean, gebuehr
     const cent = verzugszinsenCent(kapitalCent, von, datum, VERZUGSZINSEN_SATZ);
     if (cent > 0) zinsen = { kapitalCent, von, bis: datum, tage, satz: VERZUGSZINSEN_SATZ, cent };
   }
+  const neuOffenCent = s.offenCent + gebuehrCent + (zinsen?.cent ?? 0);
   return {
     stufe,
     ueberfaelligCent: ueberfaellig,
     gebuehrCent,
     zinsen,
-    neuOffenCent: s.offenCent + gebuehrCent + (zinsen?.cent ?? 0),
+    neuOffenCent,
+    faelligCent: s.raten.length
+      ? Math.min(neuOffenCent, ueberfaellig + gebuehrCent + (zinsen?.cent ?? 0))
+      : neuOffenCent,
   };
 }
 

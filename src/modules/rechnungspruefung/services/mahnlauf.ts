@@ -73,6 +73,7 @@ export async function mahnlaufVorschau(db: Db, f: MahnlaufFilter): Promise<Mahnl
       gebuehrCent: plan.gebuehrCent,
       zinsenCent: plan.zinsen?.cent ?? 0,
       neuOffenCent: plan.neuOffenCent,
+      faelligCent: plan.faelligCent,
     });
   }
   const summe = (k: 'ueberfaelligCent' | 'gebuehrCent' | 'zinsenCent') => zeilen.reduce((s, z) => s + z[k], 0);
@@ -133,7 +134,7 @@ export async function mahnlaufBuchen(
     const s = await mahnStandGesperrt(db, id);
     const plan = planeMahnung(s, f.datum, f.calc, gebuehren);
     mahnungIds.push(await bucheMahnung(db, actor, s, plan, f.datum, f.calc));
-    summeCent += plan.neuOffenCent;
+    summeCent += plan.faelligCent;
   }
   return { anzahl: mahnungIds.length, mahnungIds, summeCent };
 }

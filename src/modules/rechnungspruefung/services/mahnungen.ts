@@ -128,6 +128,7 @@ export async function bucheMahnung(
     stufe: plan.stufe,
     datum,
     offen_cent: plan.neuOffenCent,
+    faellig_cent: plan.faelligCent,
     gebuehr_cent: plan.gebuehrCent,
     zinsen_cent: plan.zinsen?.cent ?? 0,
     // With calc the interest is settled up to the reminder's day even when it came to 0 cents.

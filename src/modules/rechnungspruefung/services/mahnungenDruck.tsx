@@ -8,24 +8,43 @@ import type { AppServices } from '../../../platform/services';
 import { briefVerein, readSection } from '../../vereinseinstellungen/services';
 import type { MahnungRow, RechnungPositionRow, RechnungRow } from '../tables';
 import { MahnBrief, type MahnBriefDaten, type MahnBriefZeile, mahnBriefCss } from './mahnBrief';
-import { MAHN_POSITION_ARTEN, type MahnPlan, type MahnStand } from './mahnStand';
+import { faelligSeit, MAHN_POSITION_ARTEN, type MahnPlan, type MahnStand } from './mahnStand';
 import { gebuehrText, zinsenText } from './mahnungen';
 import { briefAnschrift } from './rechnungBrief';
+import type { Rate } from './rechnungStand';
 
 // The reminder letters as PDF. A stored reminder prints again exactly as it went out: its row keeps
-// the level, date and open amount; the fees and interest are the receivable's reminder positions in
+// the level, date, open amount and the amount asked for now (faellig_cent: with an instalment plan
+// only the overdue part; null for reminders stored before it = the open amount); the fees and interest are the receivable's reminder positions in
 // the order the reminders added them (each reminder added its fee, then its interest, when > 0).
 
-type Kopf = Pick<MahnBriefDaten, 'nummer' | 'zahlungsreferenz' | 'rechnungDatum' | 'faelligAm' | 'name' | 'anschrift'>;
+type Kopf = Pick<
+  MahnBriefDaten,
+  'nummer' | 'zahlungsreferenz' | 'rechnungDatum' | 'faelligAm' | 'faelligSeit' | 'name' | 'anschrift' | 'weitereRaten'
+>;
 
-async function kopfVon(db: Db, r: RechnungRow): Promise<Kopf> {
+/**
+ * The letter's head. „Fällig seit“ is the due date, or with instalments the oldest instalment not
+ * paid by `bezahltCent` (what was paid when the letter went out); the instalments after the
+ * reminder's day are the ones that stay due as agreed.
+ */
+async function kopfVon(db: Db, r: RechnungRow, bezahltCent: number, datum: string): Promise<Kopf> {
+  const raten: Rate[] = (
+    await db('rechnung_raten')
+      .where({ rechnung_id: Number(r.id) })
+      .orderBy('nummer')
+  ).map((rate) => ({ faelligAm: dateOf(rate.faellig_am), betragCent: Number(rate.betrag_cent) }));
+  const faelligAm = dateOf(r.faellig_am);
   return {
     nummer: r.nummer,
     zahlungsreferenz: r.zahlungsreferenz,
     rechnungDatum: dateOf(r.datum),
-    faelligAm: dateOf(r.faellig_am),
+    faelligAm,
+    faelligSeit: faelligSeit({ raten, bezahltCent, faelligAm }),
     name: r.adresse_name,
     anschrift: await briefAnschrift(db, Number(r.adresse_id)),
+    // Instalments due on the reminder's day itself are not overdue yet (ueberfaelligCent): they stay as agreed too.
+    weitereRaten: raten.filter((rate) => rate.faelligAm >= datum),
   };
 }
 
@@ -44,13 +63,14 @@ export async function vorschauDaten(db: Db, s: MahnStand, plan: MahnPlan, datum:
   if (plan.gebuehrCent > 0) neu.push({ text: gebuehrText(plan.stufe, datum), betragCent: plan.gebuehrCent });
   if (plan.zinsen) neu.push({ text: zinsenText(plan.zinsen), betragCent: plan.zinsen.cent });
   return {
-    ...(await kopfVon(db, s.row)),
+    ...(await kopfVon(db, s.row, s.bezahltCent, datum)),
     stufe: plan.stufe,
     datum,
     hauptforderungCent: s.hauptforderungCent,
     zuschlaege: [...bisher, ...neu],
     bezahltCent: s.bezahltCent,
     offenCent: plan.neuOffenCent,
+    faelligCent: plan.faelligCent,
     zahlbarBis: addDays(datum, await zahlungsziel(db)),
     entwurf: true,
   };
@@ -86,15 +106,17 @@ export async function gespeicherteDaten(db: Db, mahnungIds: readonly number[]): 
     }
     const offenCent = Number(m.offen_cent);
     const datum = dateOf(m.datum);
+    // What was paid when the letter went out: everything it lists minus what was open.
+    const bezahltCent = haupt + zuschlaege.reduce((s, z) => s + z.betragCent, 0) - offenCent;
     out.push({
-      ...(await kopfVon(db, r)),
+      ...(await kopfVon(db, r, bezahltCent, datum)),
       stufe: m.stufe,
       datum,
       hauptforderungCent: haupt,
       zuschlaege,
-      // What was paid when the letter went out: everything it lists minus what it asked for.
-      bezahltCent: haupt + zuschlaege.reduce((s, z) => s + z.betragCent, 0) - offenCent,
+      bezahltCent,
       offenCent,
+      faelligCent: m.faellig_cent == null ? offenCent : Number(m.faellig_cent),
       zahlbarBis: addDays(datum, tage),
       entwurf: false,
     });
@@ -102,7 +124,7 @@ export async function gespeicherteDaten(db: Db, mahnungIds: readonly number[]): 
   return out;
 }
 
-/** The letters as one PDF, each starting on a new page, each with its slip and EPC QR for the open amount. */
+/** The letters as one PDF, each starting on a new page, each with its slip and EPC QR for the amount due now. */
 export async function mahnbriefePdf(
   services: AppServices,
   db: Db,
@@ -113,11 +135,11 @@ export async function mahnbriefePdf(
   const text = (await readSection(db, 'texte')).mahnungText ?? '';
   const elemente = await Promise.all(
     briefe.map(async (d) => {
-      const qr = d.entwurf || d.offenCent <= 0 ? null : await zahlscheinQr(verein, d.offenCent, d.zahlungsreferenz);
-      const schein =
-        d.entwurf || d.offenCent <= 0
-          ? null
-          : { nummer: d.nummer, zahlungsreferenz: d.zahlungsreferenz, betragCent: d.offenCent, qr };
+      const ohne = d.entwurf || d.faelligCent <= 0;
+      const qr = ohne ? null : await zahlscheinQr(verein, d.faelligCent, d.zahlungsreferenz);
+      const schein = ohne
+        ? null
+        : { nummer: d.nummer, zahlungsreferenz: d.zahlungsreferenz, betragCent: d.faelligCent, qr };
       return (
         <MahnBrief key={`${d.nummer}-${d.stufe}-${d.datum}`} verein={verein} text={text} d={d} zahlschein={schein} />
       );
