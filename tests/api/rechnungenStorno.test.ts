@@ -5,6 +5,7 @@ import type { ApiClient } from '../helpers/apiClient';
 import { generateCamt053 } from '../helpers/generateCamt053';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { importiereAuszug } from './rechnungenBankabgleichHelfer';
 
 // A reversal (Storno) of an allocated entry opens its receivables again; deleting the reversal (allowed
 // while it is not checked) brings the original's payments back — not when the receivable was paid again
@@ -70,7 +71,6 @@ describe('deleting a reversal', () => {
     const iban = 'AT131490022010010999';
     const r = rb.lauf.rechnungen.find((x) => x.nummer === '2026-00002')!;
     const importiere = async (kennung: string, von: string) => {
-      const form = new FormData();
       const xml = generateCamt053({
         eintraege: 0,
         von,
@@ -78,11 +78,7 @@ describe('deleting a reversal', () => {
         anfangCent: 0,
         posten: [{ betragCent: GANZ, text: `Pacht ${kennung}`, name: 'Fremder Zahler', iban }],
       });
-      form.append('file', new Blob([new Uint8Array(Buffer.from(xml))]), 'auszug.xml');
-      const res = await kassier.request<{ zugeordnet: number; zuKlaeren: number }>('POST', 'Kassa/ImportBank', {
-        rawBody: form,
-        query: { kontoID: rb.kontoId },
-      });
+      const res = await importiereAuszug(kassier, rb.kontoId, xml);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body;
     };
