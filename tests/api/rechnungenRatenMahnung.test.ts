@@ -97,7 +97,8 @@ describe('Reminders of a receivable with instalments', () => {
       rechnungIds: [r.id],
     });
     expect(lauf.status).toBe(200);
-    expect(lauf.body.summeCent).toBe(52_673);
+    // the run's sum stays what is open after it; the letter asks for the due part
+    expect(lauf.body.summeCent).toBe(104_454);
     const gedruckt = await druck(lauf.body.mahnungIds);
     expect(gedruckt.status).toBe(200);
     const t2 = await text(gedruckt.buffer);

@@ -129,7 +129,7 @@ export type MahnlaufBody = z.output<typeof mahnlaufBody>;
 export const mahnlaufErgebnis = z.object({
   anzahl: z.number().int(),
   mahnungIds: z.array(z.number().int()),
-  /** Σ the amounts the letters ask to pay now (their `faelligCent`). */
+  /** Σ open after the reminders (their `neuOffenCent`; with instalments a letter asks only for its `faelligCent`). */
   summeCent: z.number().int(),
 });
 export type MahnlaufErgebnis = z.infer<typeof mahnlaufErgebnis>;

@@ -134,7 +134,7 @@ export async function mahnlaufBuchen(
     const s = await mahnStandGesperrt(db, id);
     const plan = planeMahnung(s, f.datum, f.calc, gebuehren);
     mahnungIds.push(await bucheMahnung(db, actor, s, plan, f.datum, f.calc));
-    summeCent += plan.faelligCent;
+    summeCent += plan.neuOffenCent;
   }
   return { anzahl: mahnungIds.length, mahnungIds, summeCent };
 }

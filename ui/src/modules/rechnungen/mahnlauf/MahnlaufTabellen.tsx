@@ -94,6 +94,12 @@ export function ZuMahnenTabelle({ zeilen, gewaehlt, onChange, waehlbar }: ZuMahn
               </td>
               <td className="kgv-mahnlauf-num">
                 <Geld cent={z.neuOffenCent} />
+                {/* With an instalment plan the letter asks only for the part due now. */}
+                {z.faelligCent < z.neuOffenCent ? (
+                  <div>
+                    davon fällig <Geld cent={z.faelligCent} />
+                  </div>
+                ) : null}
               </td>
               <td>{z.email ? 'E-Mail' : 'Post'}</td>
             </tr>
