@@ -13,7 +13,11 @@ import type {
   Rechnungsuebersicht,
   UebersichtSpalte,
 } from '../../../src/modules/rechnungspruefung/schema/rechnungsuebersicht';
-import type { ZahlungErfassenBody } from '../../../src/modules/rechnungspruefung/schema/zahlungen';
+import type {
+  AlleBezahltAntwort,
+  AlleBezahltBody,
+  ZahlungErfassenBody,
+} from '../../../src/modules/rechnungspruefung/schema/zahlungen';
 import type { ZuKlaerenZeile } from '../../../src/modules/rechnungspruefung/schema/zuKlaeren';
 import type { Lookup } from '../../../src/modules/stammdaten/schema/parzellen';
 import { todayIso } from '../../../src/platform/dates';
@@ -116,6 +120,11 @@ export async function zahlscheineDrucken(ids: readonly number[], name: string): 
 /** A payment at the counter: books one Kassa entry and allocates it to the receivable. */
 export function zahlungErfassen(body: ZahlungErfassenBody) {
   return mutateApi<Rechnung>(`${R}/ZahlungErfassen`, { json: body, revalidatePrefixes: NACH_ZAHLUNG });
+}
+
+/** The chosen receivables paid in cash at the club house: one Kassa entry each for its open amount. */
+export function alleBezahlt(body: AlleBezahltBody) {
+  return mutateApi<AlleBezahltAntwort>(`${R}/AlleBezahlt`, { json: body, revalidatePrefixes: NACH_ZAHLUNG });
 }
 
 export interface MahnungAnfrage {

@@ -1,5 +1,6 @@
 import { Button, DialogContainer, Flex, Heading, Text, View } from '@adobe/react-spectrum';
 import Add from '@spectrum-icons/workflow/Add';
+import Money from '@spectrum-icons/workflow/Money';
 import Print from '@spectrum-icons/workflow/Print';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -19,6 +20,7 @@ import { useQueryParam } from '../../../app/useQueryParam';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { LoadFailed, Loading } from '../../../components/LoadState';
 import { Geld } from '../../kassa/Geld';
+import { AlleBezahltDialog } from './AlleBezahltDialog';
 import { FilterLeiste, StatusChips } from './FilterLeiste';
 import { RechnungDetailDialog } from './RechnungDetailDialog';
 import { RechnungDialog } from './RechnungDialog';
@@ -45,6 +47,8 @@ export default function RechnungsuebersichtScreen() {
   const adressen = useAdressenLookup(stammdaten);
   const [detail, setDetail] = useQueryParam('rechnung');
   const [neu, setNeu] = useState(false);
+  // The receivables the dialog books, fixed when it opens (the list refreshes behind it).
+  const [barBezahlt, setBarBezahlt] = useState<Rechnung[] | null>(null);
   const [auswahl, setAuswahl] = useState<Set<number>>(new Set());
 
   const antwort = liste.data;
@@ -85,7 +89,8 @@ export default function RechnungsuebersichtScreen() {
     run.catch(showErrorToast);
   }
 
-  const offeneGewaehlt = gewaehlt.filter((r) => r.offenCent > 0).length;
+  const offene = gewaehlt.filter((r) => r.offenCent > 0);
+  const offeneGewaehlt = offene.length;
 
   return (
     <Flex direction="column" gap="size-200">
@@ -112,6 +117,12 @@ export default function RechnungsuebersichtScreen() {
             <Print />
             <Text>{offeneGewaehlt ? `Zahlscheine (${offeneGewaehlt})` : 'Zahlscheine'}</Text>
           </Button>
+          {canEdit && kassaEdit ? (
+            <Button variant="secondary" isDisabled={offeneGewaehlt === 0} onPress={() => setBarBezahlt(offene)}>
+              <Money />
+              <Text>{offeneGewaehlt ? `Als bezahlt buchen (${offeneGewaehlt})` : 'Als bezahlt buchen'}</Text>
+            </Button>
+          ) : null}
           {canEdit ? (
             <Button variant="accent" onPress={() => setNeu(true)}>
               <Add />
@@ -184,6 +195,9 @@ export default function RechnungsuebersichtScreen() {
       </DialogContainer>
       <DialogContainer onDismiss={() => setNeu(false)}>
         {neu ? <RechnungDialog onSaved={(r) => setDetail(String(r.id))} /> : null}
+      </DialogContainer>
+      <DialogContainer onDismiss={() => setBarBezahlt(null)}>
+        {barBezahlt ? <AlleBezahltDialog rechnungen={barBezahlt} onGebucht={() => setAuswahl(new Set())} /> : null}
       </DialogContainer>
     </Flex>
   );
