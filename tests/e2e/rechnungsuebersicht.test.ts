@@ -13,7 +13,8 @@ import { flatText, openSignedIn } from './wasserbuchSetup';
 // Issue 15: the Kassier's "who has paid, who has not" in the browser, on the booked payment request
 // of DOMAIN.md's club (17 receivables, due 31.03.2026): the list with its sums, a search, Huber's
 // receivable opened, € 500,00 of it paid at the counter (teilbezahlt, the sums follow), a reminder
-// printed from the detail as PDF, and a new manual receivable.
+// printed from the detail as PDF, a new manual receivable, and two receivables paid in cash at the
+// club house booked at once („Als bezahlt buchen“).
 
 let app: TestApp;
 let browser: Browser;
@@ -43,7 +44,7 @@ async function stand(id: number) {
 }
 
 describe('Rechnungsübersicht in the browser', () => {
-  it('filters, sums, opens a receivable, books part of it at the counter, prints a reminder, adds a manual one', async () => {
+  it('filters, sums, opens a receivable, books part of it at the counter, prints a reminder, adds a manual one, books two paid in cash', async () => {
     const huber = rb.huberRechnung;
     await page
       .getByRole('navigation', { name: 'Hauptmenü' })
@@ -172,5 +173,42 @@ describe('Rechnungsübersicht in the browser', () => {
     await page.keyboard.press('Escape');
     await neuDetail.waitFor({ state: 'hidden' });
     await expect.poll(() => tabelle.locator('tbody tr').count()).toBe(18);
+
+    // Two members paid in cash at the club house: both chosen, booked at once into the Handkassa.
+    const bar = rb.lauf.rechnungen.filter((r) => r.id !== huber.id).slice(0, 2);
+    await tabelle.getByRole('checkbox', { name: `Rechnung ${huber.nummer} auswählen`, exact: true }).uncheck();
+    for (const r of bar)
+      await tabelle.getByRole('checkbox', { name: `Rechnung ${r.nummer} auswählen`, exact: true }).check();
+    await page.getByRole('button', { name: 'Als bezahlt buchen (2)', exact: true }).click();
+    const alle = page.getByRole('dialog', { name: 'Als bezahlt buchen' });
+    await alle.waitFor();
+    expect(await flatText(alle)).toContain('2 Rechnungen mit zusammen € 3.106,88 offen');
+    expect(await flatText(alle.getByRole('button', { name: /Konto/ }))).toContain('Handkassa');
+    await alle.getByRole('button', { name: '2 Zahlungen buchen', exact: true }).click();
+    await alle.waitFor({ state: 'hidden' });
+    await page.getByText('2 Zahlungen gebucht', { exact: true }).waitFor();
+    for (const r of bar) expect(await stand(r.id)).toMatchObject({ status: 'bezahlt', offenCent: 0 });
+    const belege = await app.services
+      .db('kassabuch')
+      .where({ konto_id: rb.kassaKontoId })
+      .whereLike('text', 'Barzahlung%');
+    expect(belege).toHaveLength(2);
+    // They leave the list of what is still to be paid; the sums and counts follow; nothing stays chosen.
+    await expect.poll(() => tabelle.locator('tbody tr').count()).toBe(16);
+    expect(await flatText(summen)).toMatch(/^Anzahl 16 Rechnungen .* Offen € 22\.670,95 /);
+    expect(await flatText(chips)).toBe('offen (15) teilbezahlt (1) bezahlt (2)');
+    await expect(page.getByRole('button', { name: 'Als bezahlt buchen', exact: true }).isDisabled()).resolves.toBe(
+      true,
+    );
+    // Only the paid: the two, bezahlt.
+    await chips.getByRole('button', { name: 'offen (15)', exact: true }).click();
+    await chips.getByRole('button', { name: 'bezahlt (2)', exact: true }).click();
+    await chips.getByRole('button', { name: 'teilbezahlt (1)', exact: true }).click();
+    await expect.poll(() => tabelle.locator('tbody tr').count()).toBe(2);
+    for (const r of bar)
+      expect(await flatText(tabelle.locator('tbody tr').filter({ hasText: r.nummer }))).toMatch(/€ 0,00 .*bezahlt$/);
+    expect(await flatText(summen)).toBe(
+      'Anzahl 2 Rechnungen Betrag € 3.106,88 Bezahlt € 3.106,88 Offen € 0,00 davon überfällig € 0,00',
+    );
   });
 });
