@@ -23,3 +23,8 @@ export const KASSA_LOOKUP: readonly Right[] = [
   'WebApp.Rechnungspruefung.View',
   'WebApp.Rechnungspruefung.Edit',
 ];
+/**
+ * Changing an entry's allocations to receivables (UpdateKassabuch `zuordnungen`, issue 15) also needs
+ * Rechnungspruefung.Edit, as its own Zuordnen does (checked in the handler, only when they change).
+ */
+export const ZUORDNUNGEN_AENDERN: readonly Right[] = ['WebApp.Rechnungspruefung.Edit'];

@@ -14,6 +14,7 @@ import { belegdruckPdf } from '../services/belegdruck';
 import { loescheGefiltert, speichereEintrag } from '../services/kassabuch';
 import { kassabuchExcel, kassabuchPdf } from '../services/kassabuchDokumente';
 import { ladeKassabuch } from '../services/kassabuchLesen';
+import { pruefeZuordnungsRecht } from '../services/kassabuchZuordnungen';
 import { schliesseGefilterte } from '../services/pruefen';
 import { storniere } from '../services/storno';
 
@@ -50,7 +51,11 @@ export const kassabuchRoutes: AnyRoute[] = [
     path: 'Kassa/UpdateKassabuch',
     rights: KASSA_EDIT,
     body: kassabuchBody,
-    handler: ({ db, actor, body }) => speichereEintrag(db, actor, body),
+    // Changed allocations also need Rechnungspruefung.Edit (403 otherwise), like its Zuordnen.
+    async handler({ db, actor, principal, body }) {
+      await pruefeZuordnungsRecht(db, principal, body.id, body.zuordnungen);
+      return speichereEintrag(db, actor, body);
+    },
   }),
   route({
     method: 'POST',

@@ -1,7 +1,8 @@
-import type { Actor } from '../../../platform/auth/principal';
+import { type Actor, hasAnyRight, type Principal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/db';
-import { validationFailed } from '../../../platform/errors';
+import { forbidden, validationFailed } from '../../../platform/errors';
 import { formatEuro } from '../../../platform/money';
+import { ZUORDNUNGEN_AENDERN } from '../rights';
 
 // The entry's allocations to receivables (issue 15). Rechnungspruefung owns them and registers its
 // hook here at load, so Kassa shows, edits and reverses them without importing that module.
@@ -75,6 +76,40 @@ export async function setzeZuordnungen(
       'Die Buchung ist nicht gültig.',
     );
   }
+}
+
+/** Σ per receivable of the 'zahlung' allocations (zeros left out): what the entry dialog shows and sends. */
+function jeRechnung(zuordnungen: readonly { rechnungId: number | null; betragCent: number }[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const z of zuordnungen)
+    if (z.rechnungId != null) out.set(z.rechnungId, (out.get(z.rechnungId) ?? 0) + z.betragCent);
+  for (const [id, c] of out) if (c === 0) out.delete(id);
+  return out;
+}
+
+/**
+ * UpdateKassabuch: 403 when the body changes the entry's allocations and the user lacks
+ * Rechnungspruefung.Edit (Zuordnen needs it too). Allocations sent back unchanged (per receivable the
+ * same sums as stored) pass, so a Kassier with Kassa.Edit only still saves the entry's other fields.
+ */
+export async function pruefeZuordnungsRecht(
+  db: Db,
+  principal: Principal | undefined,
+  kassabuchId: number,
+  zuordnungen: readonly { rechnungId: number; betragCent: number }[] | undefined,
+): Promise<void> {
+  if (zuordnungen === undefined || (principal && hasAnyRight(principal, ZUORDNUNGEN_AENDERN))) return;
+  const gesendet = jeRechnung(zuordnungen);
+  const gespeichert = jeRechnung(
+    kassabuchId
+      ? ((await leseZuordnungen(db, [kassabuchId])).get(kassabuchId) ?? []).filter((z) => z.art === 'zahlung')
+      : [],
+  );
+  const gleich = gesendet.size === gespeichert.size && [...gesendet].every(([id, c]) => gespeichert.get(id) === c);
+  if (!gleich)
+    throw forbidden(
+      'Zum Ändern der Zuordnungen zu Rechnungen fehlt Ihnen die Berechtigung (Rechnungsprüfung bearbeiten).',
+    );
 }
 
 /** StornoKassabuch: the reversal carries the original's allocations mirrored (receivables open again). */

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Eintrag } from '../../src/modules/kassa/schema/kassabuch';
+import type { RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
+import type { ApiClient } from '../helpers/apiClient';
+import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+// Payments on Kassa's side: the entry dialog's UpdateKassabuch `zuordnungen` (the same invariants and
+// rights as Zuordnen), a reversal and a deleted entry. Refusals write nothing.
+
+let app: TestApp;
+let kassier: ApiClient;
+let nurKassa: ApiClient;
+let rb: RechnungenBeispiel;
+type Problem = { title: string; code?: string; errors?: Record<string, string[]> };
+
+const nr = (n: number) => rb.lauf.rechnungen.find((r) => r.nummer === `2026-${String(n).padStart(5, '0')}`)!;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  rb = await seedRechnungenBeispiel(app.services);
+  kassier = await app.signedIn(['Kassier']);
+  // Kassa bearbeiten without Rechnungsprüfung bearbeiten.
+  await app.services.db('roles').insert({ id: 91, name: 'Nur Kassa', description: 'Test', is_system: false });
+  await app.services.db('role_rights').insert([
+    { role_id: 91, right_name: 'WebApp.Kassa.Edit' },
+    { role_id: 91, right_name: 'WebApp.Kassa.View' },
+  ]);
+  nurKassa = await app.signedIn(['Nur Kassa']);
+});
+afterAll(() => app?.stop());
+
+/** An income entry on the bank account in 2026, booked through Kassa. */
+async function eintrag(betragCent: number, text = 'Einzahlung'): Promise<Eintrag> {
+  const res = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+    datum: '2026-04-10',
+    betragCent,
+    kontoId: rb.kontoId,
+    buchungskontoId: rb.bk.pacht,
+    text,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+const rechnung = async (id: number) =>
+  (await kassier.get<RechnungDetail>('Rechnungspruefung/GetRechnung', { id })).body;
+
+describe('UpdateKassabuch zuordnungen', () => {
+  it('changing them needs Rechnungsprüfung bearbeiten; sent back unchanged they still save', async () => {
+    const e = await eintrag(30_000);
+    const mit = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+      ...e,
+      zuordnungen: [{ rechnungId: nr(1).id, betragCent: 30_000 }],
+    });
+    expect(mit.status, JSON.stringify(mit.body)).toBe(200);
+
+    // Kassa.Edit alone: another allocation, none, or a new entry with one → 403, nothing written.
+    for (const zuordnungen of [[{ rechnungId: nr(2).id, betragCent: 30_000 }], []]) {
+      const res = await nurKassa.post<Problem>('Kassa/UpdateKassabuch', { ...mit.body, zuordnungen });
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+      expect(res.body.title).toMatch(/^Zum Ändern der Zuordnungen .* \(Rechnungsprüfung bearbeiten\)\.$/);
+    }
+    const neu = await nurKassa.post<Problem>('Kassa/UpdateKassabuch', {
+      ...e,
+      id: undefined,
+      version: undefined,
+      zuordnungen: [{ rechnungId: nr(2).id, betragCent: 1_000 }],
+    });
+    expect(neu.status).toBe(403);
+    expect((await rechnung(nr(1).id)).bezahltCent).toBe(30_000);
+    expect((await rechnung(nr(2).id)).bezahltCent).toBe(0);
+
+    // The dialog sends the stored allocations back with a changed text: saved.
+    const gleich = await nurKassa.post<Eintrag>('Kassa/UpdateKassabuch', {
+      ...mit.body,
+      text: 'Einzahlung Huber',
+      zuordnungen: mit.body.zuordnungen,
+    });
+    expect(gleich.status, JSON.stringify(gleich.body)).toBe(200);
+    expect(gleich.body).toMatchObject({ text: 'Einzahlung Huber', zugeordnetCent: 30_000 });
+    const ohne = await nurKassa.post<Eintrag>('Kassa/UpdateKassabuch', { ...gleich.body, text: 'Einzahlung' });
+    expect(ohne.status).toBe(200);
+    // With the right, the Kassier changes them.
+    const anders = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+      ...ohne.body,
+      zuordnungen: [{ rechnungId: nr(2).id, betragCent: 30_000 }],
+    });
+    expect(anders.status).toBe(200);
+    expect((await rechnung(nr(2).id)).bezahltCent).toBe(30_000);
+  });
+});
