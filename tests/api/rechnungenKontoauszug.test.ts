@@ -161,6 +161,35 @@ describe('Kontoauszug', () => {
     expect(k.zeilen.at(-1)!.text).toMatch(/^Storno der Zahlung auf /);
   });
 
+  it('a reversed overpayment shows as the Storno of the credit, not as a credit paid out', async () => {
+    const eintragId = await app.services.db.transaction(async (trx) => {
+      const [e] = await bucheEintraege(trx, actor, [
+        { datum: '2026-07-22', betragCent: 500, kontoId: rb.kontoId, buchungskontoId: rb.bk.pacht, text: 'Huber' },
+      ]);
+      await ordneZu(trx, actor, {
+        kassabuchId: e!.id,
+        zuordnungen: [],
+        restAlsGuthaben: { adresseId: rb.huber },
+        quelle: 'manuell',
+      });
+      return e!.id;
+    });
+    const storno = await kassier.post<{ belegnummer: number }>('Kassa/StornoKassabuch', {
+      id: eintragId,
+      datum: '2026-07-23',
+    });
+    expect(storno.status).toBe(200);
+    const k = (await kassier.get<Kontoauszug>(`${R}/Kontoauszug`, { adresseId: String(rb.huber) })).body;
+    expect(
+      k.zeilen
+        .filter((z) => z.datum >= '2026-07-22' && z.art === 'guthaben')
+        .map((z) => [z.text, z.sollCent, z.habenCent]),
+    ).toEqual([
+      [expect.stringMatching(/^Überzahlung als Guthaben \(Beleg \d+\)$/), 0, 500],
+      [`Storno der Überzahlung als Guthaben (Beleg ${storno.body.belegnummer})`, 500, 0],
+    ]);
+  });
+
   it('after ResetMahnung the fee stays owed: paying the open amount settles the account to the cent', async () => {
     const reset = await kassier.post<Rechnung>(`${R}/ResetMahnung?id=${manuell.id}`, {});
     expect(reset.status).toBe(200);

@@ -137,7 +137,15 @@ export async function kontoauszug(
             : `Rechnung ${nr}: mit Guthaben verrechnet`;
     } else if (z.art === 'guthaben') {
       art = 'guthaben';
-      text = cent >= 0 ? `Überzahlung als Guthaben${beleg}` : `Guthaben ausbezahlt${beleg}`;
+      // A reversal mirrors the credit row: it is the Storno of that row, not a payout (or an overpayment).
+      text =
+        z.quelle === 'storno'
+          ? cent < 0
+            ? `Storno der Überzahlung als Guthaben${beleg}`
+            : `Storno der Guthaben-Auszahlung${beleg}`
+          : cent >= 0
+            ? `Überzahlung als Guthaben${beleg}`
+            : `Guthaben ausbezahlt${beleg}`;
     } else {
       art = 'zahlung';
       text =
