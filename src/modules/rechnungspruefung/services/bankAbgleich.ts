@@ -7,6 +7,7 @@ import type { Rechnung } from '../schema/rechnung';
 import type { ZuordnungRow } from '../tables';
 import { ladeKandidaten, vorschlaegeFuer } from './vorschlaege';
 import { RECHNUNG_HISTORY_TYPE, summeRechnungen } from './zuordnungen';
+import { zielKontoNummern } from './zuordnungenKonto';
 
 // The bank matcher Kassa's import runs in its transaction (registered into BANK_IMPORT_ABGLEICHE by
 // the module's index.ts). A new credit with a sure match (RF reference, receivable number in the text,
@@ -70,13 +71,12 @@ export const bankAbgleich: BankImportAbgleich = async (db: Db, actor: Actor, neu
   const now = nowDb();
   const rows: Omit<ZuordnungRow, 'id'>[] = [];
   const history: Parameters<typeof recordHistoryMany>[2] = [];
-  const umbuchen: { kassabuchId: number; buchungskontoNummer: string | null }[] = [];
-  const kontoIds = new Set<number>();
-  const kontenJeEintrag = new Map<number, Set<number | null> | null>();
+  // Per entry the receivables it paid (null: part of it became a credit) → its booking account by number.
+  const bezahltJeEintrag = new Map<number, number[] | null>();
   for (const t of treffer) {
     const reihe = [t.ziel, ...(jeAdresse.get(t.ziel.adresseId) ?? []).filter((r) => r.id !== t.ziel.id)];
     let rest = t.betragCent;
-    const konten = new Set<number | null>();
+    const bezahlte: number[] = [];
     for (const r of reihe) {
       const x = Math.min(rest, offen.get(r.id) ?? 0);
       if (x <= 0) continue;
@@ -99,7 +99,7 @@ export const bankAbgleich: BankImportAbgleich = async (db: Db, actor: Actor, neu
       });
       offen.set(r.id, (offen.get(r.id) ?? 0) - x);
       rest -= x;
-      for (const p of r.positionen) konten.add(p.buchungskontoId);
+      bezahlte.push(r.id);
     }
     if (rest > 0)
       rows.push({
@@ -113,24 +113,14 @@ export const bankAbgleich: BankImportAbgleich = async (db: Db, actor: Actor, neu
         benutzer: actor.name,
         created_at: now,
       });
-    // One booking account for all it paid (and no credit): that account; else 9998.
-    const eines = rest === 0 && konten.size === 1 ? [...konten][0] : null;
-    if (eines != null) kontoIds.add(eines);
-    kontenJeEintrag.set(t.kassabuchId, eines == null ? null : new Set([eines]));
+    bezahltJeEintrag.set(t.kassabuchId, rest === 0 ? bezahlte : null);
   }
   await insertInChunks(db, 'zuordnungen', rows);
   if (history.length) await recordHistoryMany(db, actor, history);
-
-  const nummern = new Map<number, string>();
-  const kontoListe = [...kontoIds];
-  for (let i = 0; i < kontoListe.length; i += 500)
-    for (const b of await db('buchungskonten')
-      .whereIn('id', kontoListe.slice(i, i + 500))
-      .select('id', 'nummer'))
-      nummern.set(Number(b.id), String(b.nummer));
-  for (const [kassabuchId, konten] of kontenJeEintrag) {
-    const id = konten ? [...konten][0] : null;
-    umbuchen.push({ kassabuchId, buchungskontoNummer: id == null ? null : (nummern.get(id) ?? null) });
-  }
-  await bucheVonKlaerungUmViele(db, actor, umbuchen);
+  const nummern = await zielKontoNummern(db, bezahltJeEintrag);
+  await bucheVonKlaerungUmViele(
+    db,
+    actor,
+    [...nummern].map(([kassabuchId, buchungskontoNummer]) => ({ kassabuchId, buchungskontoNummer })),
+  );
 };

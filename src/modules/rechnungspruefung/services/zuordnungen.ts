@@ -3,8 +3,8 @@ import { type Db, nowDb } from '../../../platform/db/db';
 import { conflict, notFound, validationFailed } from '../../../platform/errors';
 import { recordHistoryMany } from '../../../platform/history/history';
 import { formatEuro } from '../../../platform/money';
-import { bucheVonKlaerungUm } from '../../kassa/services';
 import type { ZuordnungRow } from '../tables';
+import { nachZuordnung } from './zuordnungenKonto';
 
 // Allocations (Zuordnungen): part of a cash-book entry pays a receivable (art 'zahlung') or is parked
 // as the address's credit (art 'guthaben'). The invariants hold under concurrency because every writer
@@ -226,28 +226,6 @@ export async function ordneZu(db: Db, actor: Actor, a: ZuordnenAuftrag): Promise
     })),
   );
   await nachZuordnung(db, actor, eintrag.id);
-}
-
-/**
- * A fully allocated entry leaves the clearing account: to its receivables' one booking account when
- * all their positions share one (by number in the entry's period), else to 9998.
- */
-export async function nachZuordnung(db: Db, actor: Actor, kassabuchId: number): Promise<void> {
-  const e = await db('kassabuch').where({ id: kassabuchId }).first('betrag_cent');
-  if (!e) return;
-  const rows = await db('zuordnungen').where({ kassabuch_id: kassabuchId }).select('rechnung_id', 'art', 'betrag_cent');
-  const summe = rows.reduce((s, r) => s + Number(r.betrag_cent), 0);
-  if (summe !== Number(e.betrag_cent)) return;
-  let nummer: string | null = null;
-  const rechnungIds = [...new Set(rows.filter((r) => r.rechnung_id != null).map((r) => Number(r.rechnung_id)))];
-  if (rows.every((r) => r.art === 'zahlung') && rechnungIds.length) {
-    const konten = await db('rechnung_positionen as p')
-      .leftJoin('buchungskonten as b', 'b.id', 'p.buchungskonto_id')
-      .whereIn('p.rechnung_id', rechnungIds)
-      .distinct('b.nummer');
-    if (konten.length === 1 && konten[0]?.nummer != null) nummer = String(konten[0].nummer);
-  }
-  await bucheVonKlaerungUm(db, actor, kassabuchId, nummer);
 }
 
 /**
