@@ -59,6 +59,53 @@ async function gutschrift(betragCent: number): Promise<{ id: number; nummer: str
 const rechnung = async (id: number) =>
   (await kassier.get<RechnungDetail>('Rechnungspruefung/GetRechnung', { id })).body;
 
+/** Huber's manual receivable, offset against his credit as a booked run does after creating its receivables. */
+async function verrechneteRechnung(datum: string, faelligAm: string, text: string, betragCent: number) {
+  const [r] = await app.services.db.transaction(async (trx) => {
+    const rs = await legeRechnungenAn(trx, [
+      {
+        art: 'manuell',
+        adresseId: rb.huber,
+        adresseName: 'Huber Maria',
+        datum,
+        faelligAm,
+        positionen: [
+          {
+            parzelleId: null,
+            parzelleNummer: '',
+            art: 'manuell',
+            text,
+            betragCent,
+            steuersatz: 0,
+            buchungskontoId: null,
+          },
+        ],
+      },
+    ]);
+    await verrechneGuthaben(trx, systemActor('Test'), [rs[0]!.id]);
+    return rs;
+  });
+  return r!;
+}
+
+/** An income entry of Huber allocated to nothing: all of it parked as his credit. */
+async function ueberzahlung(datum: string, betragCent: number, text: string) {
+  const e = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+    datum,
+    betragCent,
+    kontoId: rb.kontoId,
+    buchungskontoId: rb.bk.pacht,
+    text,
+  });
+  const z = await kassier.post<RechnungenKassabuch>('Rechnungspruefung/Zuordnen', {
+    kassabuchId: e.body.id,
+    zuordnungen: [],
+    restAlsGuthaben: { adresseId: rb.huber },
+  });
+  expect(z.status, JSON.stringify(z.body)).toBe(200);
+  return { e, z };
+}
+
 describe('Guthaben from credit notes', () => {
   it('an expense pays a credit note out; an income entry cannot pay it', async () => {
     const g = await gutschrift(3_000);
@@ -139,55 +186,19 @@ describe('Guthaben from credit notes', () => {
   });
 
   it('an overpayment offset in part keeps its credit row until the offset is taken back', async () => {
-    const e = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
-      datum: '2026-04-12',
-      betragCent: 4_000,
-      kontoId: rb.kontoId,
-      buchungskontoId: rb.bk.pacht,
-      text: 'Vorauszahlung Huber',
-    });
-    const z = await kassier.post<RechnungenKassabuch>('Rechnungspruefung/Zuordnen', {
-      kassabuchId: e.body.id,
-      zuordnungen: [],
-      restAlsGuthaben: { adresseId: rb.huber },
-    });
-    expect(z.status, JSON.stringify(z.body)).toBe(200);
-    const [neu] = await app.services.db.transaction(async (trx) => {
-      const rs = await legeRechnungenAn(trx, [
-        {
-          art: 'manuell',
-          adresseId: rb.huber,
-          adresseName: 'Huber Maria',
-          datum: '2026-05-01',
-          faelligAm: '2026-05-31',
-          positionen: [
-            {
-              parzelleId: null,
-              parzelleNummer: '',
-              art: 'manuell',
-              text: 'Schlüssel',
-              betragCent: 1_500,
-              steuersatz: 0,
-              buchungskontoId: null,
-            },
-          ],
-        },
-      ]);
-      // As a booked run does after creating its receivables.
-      await verrechneGuthaben(trx, systemActor('Test'), [rs[0]!.id]);
-      return rs;
-    });
-    expect(await rechnung(neu!.id)).toMatchObject({ bezahltCent: 1_500, status: 'bezahlt' });
+    const { z } = await ueberzahlung('2026-04-12', 4_000, 'Vorauszahlung Huber');
+    const neu = await verrechneteRechnung('2026-05-01', '2026-05-31', 'Schlüssel', 1_500);
+    expect(await rechnung(neu.id)).toMatchObject({ bezahltCent: 1_500, status: 'bezahlt' });
     const guthabenRow = z.body.zuordnungen.find((x) => x.art === 'guthaben')!;
     const weg = await kassier.delete<Problem>('Rechnungspruefung/DeleteZuordnung', { id: guthabenRow.id });
     expect(weg.status).toBe(409);
     expect(weg.body.code).toBe('guthaben_verrechnet');
     // The offset taken back (both rows), then the credit can go.
-    const verrechnung = (await rechnung(neu!.id)).zahlungen[0]!;
+    const verrechnung = (await rechnung(neu.id)).zahlungen[0]!;
     expect((await kassier.delete('Rechnungspruefung/DeleteZuordnung', { id: verrechnung.zuordnungId })).status).toBe(
       204,
     );
-    expect(await rechnung(neu!.id)).toMatchObject({ bezahltCent: 0, offenCent: 1_500 });
+    expect(await rechnung(neu.id)).toMatchObject({ bezahltCent: 0, offenCent: 1_500 });
     expect((await kassier.get<Guthaben>('Rechnungspruefung/Guthaben', { adresseId: rb.huber })).body.guthabenCent).toBe(
       4_000,
     );
@@ -198,42 +209,8 @@ describe('Guthaben from credit notes', () => {
   });
 
   it('a reversed overpayment takes its offset back: the receivable is open again and its letter shows no credit', async () => {
-    const e = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
-      datum: '2026-04-13',
-      betragCent: 2_000,
-      kontoId: rb.kontoId,
-      buchungskontoId: rb.bk.pacht,
-      text: 'Überzahlung Huber',
-    });
-    await kassier.post('Rechnungspruefung/Zuordnen', {
-      kassabuchId: e.body.id,
-      zuordnungen: [],
-      restAlsGuthaben: { adresseId: rb.huber },
-    });
-    const neu = await app.services.db.transaction(async (trx) => {
-      const [r] = await legeRechnungenAn(trx, [
-        {
-          art: 'manuell',
-          adresseId: rb.huber,
-          adresseName: 'Huber Maria',
-          datum: '2026-05-02',
-          faelligAm: '2026-06-01',
-          positionen: [
-            {
-              parzelleId: null,
-              parzelleNummer: '',
-              art: 'manuell',
-              text: 'Stromanteil',
-              betragCent: 1_500,
-              steuersatz: 0,
-              buchungskontoId: null,
-            },
-          ],
-        },
-      ]);
-      await verrechneGuthaben(trx, systemActor('Test'), [r!.id]);
-      return r!;
-    });
+    const { e } = await ueberzahlung('2026-04-13', 2_000, 'Überzahlung Huber');
+    const neu = await verrechneteRechnung('2026-05-02', '2026-06-01', 'Stromanteil', 1_500);
     expect((await gutgeschriebenJeRechnung(app.services.db, [neu.id])).get(neu.id)).toBe(1_500);
     const storno = await kassier.post('Kassa/StornoKassabuch', { id: e.body.id, datum: '2026-05-03' });
     expect(storno.status, JSON.stringify(storno.body)).toBe(200);
@@ -245,42 +222,8 @@ describe('Guthaben from credit notes', () => {
   });
 
   it('the entry dialog sends the offset back with the other allocations: it stays once, removing it is refused', async () => {
-    const e = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
-      datum: '2026-04-14',
-      betragCent: 3_000,
-      kontoId: rb.kontoId,
-      buchungskontoId: rb.bk.pacht,
-      text: 'Zuviel bezahlt',
-    });
-    await kassier.post('Rechnungspruefung/Zuordnen', {
-      kassabuchId: e.body.id,
-      zuordnungen: [],
-      restAlsGuthaben: { adresseId: rb.huber },
-    });
-    const neu = await app.services.db.transaction(async (trx) => {
-      const [r] = await legeRechnungenAn(trx, [
-        {
-          art: 'manuell',
-          adresseId: rb.huber,
-          adresseName: 'Huber Maria',
-          datum: '2026-05-03',
-          faelligAm: '2026-06-02',
-          positionen: [
-            {
-              parzelleId: null,
-              parzelleNummer: '',
-              art: 'manuell',
-              text: 'Wasserzähler',
-              betragCent: 1_000,
-              steuersatz: 0,
-              buchungskontoId: null,
-            },
-          ],
-        },
-      ]);
-      await verrechneGuthaben(trx, systemActor('Test'), [r!.id]);
-      return r!;
-    });
+    const { e } = await ueberzahlung('2026-04-14', 3_000, 'Zuviel bezahlt');
+    const neu = await verrechneteRechnung('2026-05-03', '2026-06-02', 'Wasserzähler', 1_000);
     const vorher = (await kassier.get<{ eintraege: Eintrag[] }>('Kassa/GetKassabuch', { entryID: e.body.id })).body
       .eintraege[0]!;
     // What Kassa shows: the offset is a 'zahlung' row like any other; the dialog sends it back as it is.
