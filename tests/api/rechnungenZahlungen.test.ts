@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Eintrag } from '../../src/modules/kassa/schema/kassabuch';
 import type { Rechnung, RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
 import type { AlleBezahltAntwort, RechnungenKassabuch } from '../../src/modules/rechnungspruefung/schema/zahlungen';
+import { legeRechnungenAn } from '../../src/modules/rechnungspruefung/services';
 import type { ApiClient } from '../helpers/apiClient';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -74,7 +75,7 @@ describe('Zuordnen', () => {
     ]);
   });
 
-  it('refuses what would exceed the entry or the receivable, zero, a credit note and a wrong sign (422, nothing written)', async () => {
+  it('refuses what would exceed the entry or the receivable, zero, a credit note, a wrong sign, a receivable of 0 € (422, nothing written)', async () => {
     const vorher = await anzahlZuordnungen();
     const e = await eintrag(10_000);
     const zu = (zuordnungen: unknown, extra: Record<string, unknown> = {}) =>
@@ -124,6 +125,40 @@ describe('Zuordnen', () => {
     expect(falsch.body.errors?.['zuordnungen[0].rechnungId']).toEqual([
       `${nr(5).nummer} ist keine Gutschrift; eine Ausgabe zahlt nur Gutschriften aus.`,
     ]);
+    // A receivable of 0 € (positions that cancel out) is neither paid nor paid out.
+    const [nullRechnung] = await app.services.db.transaction((trx) =>
+      legeRechnungenAn(trx, [
+        {
+          art: 'manuell',
+          adresseId: nr(5).adresseId,
+          adresseName: 'Gärtner5',
+          datum: '2026-04-01',
+          faelligAm: '2026-04-30',
+          positionen: [500, -500].map((betragCent) => ({
+            parzelleId: null,
+            parzelleNummer: '',
+            art: 'manuell' as const,
+            text: betragCent > 0 ? 'Schlüssel' : 'Schlüssel zurückgegeben',
+            betragCent,
+            steuersatz: 0,
+            buchungskontoId: null,
+          })),
+        },
+      ]),
+    );
+    for (const [kassabuchId, betragCent] of [
+      [e2.id, 100],
+      [ausgabe.id, -100],
+    ] as const) {
+      const res = await kassier.post<Problem>('Rechnungspruefung/Zuordnen', {
+        kassabuchId,
+        zuordnungen: [{ rechnungId: nullRechnung!.id, betragCent }],
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors?.['zuordnungen[0].rechnungId']).toEqual([
+        `Rechnung ${nullRechnung!.nummer} beträgt € 0,00; es gibt nichts zu bezahlen oder auszuzahlen.`,
+      ]);
+    }
     expect(await anzahlZuordnungen()).toBe(vorher + 1);
   });
 

@@ -147,6 +147,11 @@ export async function ordneZu(db: Db, actor: Actor, a: ZuordnenAuftrag): Promise
       );
       continue;
     }
+    if (r.betragCent === 0) {
+      // Positions that cancel out (e.g. a charge and its credit): neither a receivable nor a credit note.
+      add(`${f}.rechnungId`, `Rechnung ${r.nummer} beträgt € 0,00; es gibt nichts zu bezahlen oder auszuzahlen.`);
+      continue;
+    }
     if (Math.sign(r.betragCent) !== vorzeichen) {
       add(
         `${f}.rechnungId`,
