@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Eintrag } from '../../src/modules/kassa/schema/kassabuch';
 import type { RechnungDetail } from '../../src/modules/rechnungspruefung/schema/rechnung';
+import type { RechnungenKassabuch } from '../../src/modules/rechnungspruefung/schema/zahlungen';
+import type { ZuKlaerenZeile } from '../../src/modules/rechnungspruefung/schema/zuKlaeren';
 import type { ApiClient } from '../helpers/apiClient';
 import { generateCamt053 } from '../helpers/generateCamt053';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
@@ -93,5 +95,51 @@ describe('deleting a reversal', () => {
     // The same payer again with exactly that member's open amount: left to the Kassier.
     expect(await importiere('ZWEIT', '2026-05-06')).toMatchObject({ zugeordnet: 0, zuKlaeren: 1 });
     expect(await rechnung(r.id)).toMatchObject({ bezahltCent: 0, status: 'offen' });
+  });
+});
+
+describe('a reversed entry and a reversal pay nothing more', () => {
+  it('GetRechnungenKassabuch suggests nothing for them; ZuKlaeren does not list them', async () => {
+    const xml = generateCamt053({
+      eintraege: 0,
+      von: '2026-05-08',
+      kennung: 'STORNOVORSCHLAG',
+      anfangCent: 0,
+      posten: [{ betragCent: GANZ, text: 'Pacht STORNOVORSCHLAG', name: 'Niemand Bekannter' }],
+    });
+    expect((await importiereAuszug(kassier, rb.kontoId, xml)).body).toMatchObject({ zugeordnet: 0, zuKlaeren: 1 });
+    const id = Number((await app.services.db('kassabuch').where('text', 'like', '%STORNOVORSCHLAG%').first('id'))?.id);
+    const vorschlaege = async (kassabuchID: number) => {
+      const res = await kassier.get<RechnungenKassabuch>('Rechnungspruefung/GetRechnungenKassabuch', { kassabuchID });
+      expect(res.status).toBe(200);
+      return res.body.vorschlaege;
+    };
+    const zuKlaeren = async () =>
+      (await kassier.get<ZuKlaerenZeile[]>('Rechnungspruefung/ZuKlaeren', {})).body.map((z) => z.eintrag.id);
+    // Before the reversal: open receivables of that amount are offered, and it waits on ZuKlaeren.
+    expect((await vorschlaege(id)).length).toBeGreaterThan(0);
+    expect(await zuKlaeren()).toContain(id);
+    expect((await kassier.post('Kassa/StornoKassabuch', { id, datum: '2026-05-09' })).status).toBe(200);
+    expect(await vorschlaege(id)).toEqual([]);
+    expect(await zuKlaeren()).not.toContain(id);
+
+    // An expense reversed: its reversal is an income with a rest, but no payment either.
+    const ausgabe = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
+      datum: '2026-05-10',
+      betragCent: -GANZ,
+      kontoId: rb.kontoId,
+      buchungskontoId: rb.bk.pacht,
+      text: 'Fehlbuchung',
+    });
+    expect(ausgabe.status, JSON.stringify(ausgabe.body)).toBe(200);
+    const storno = await kassier.post<Eintrag>('Kassa/StornoKassabuch', { id: ausgabe.body.id, datum: '2026-05-11' });
+    expect(storno.status, JSON.stringify(storno.body)).toBe(200);
+    expect(storno.body).toMatchObject({ betragCent: GANZ });
+    expect(await vorschlaege(storno.body.id)).toEqual([]);
+    const zu = await kassier.post<Problem>('Rechnungspruefung/Zuordnen', {
+      kassabuchId: storno.body.id,
+      zuordnungen: [{ rechnungId: rb.lauf.rechnungen[2]!.id, betragCent: GANZ }],
+    });
+    expect(zu.status).toBe(409);
   });
 });

@@ -124,7 +124,12 @@ export async function ladeRechnungenKassabuch(db: Db, kassabuchId: number): Prom
   if (!roh) throw notFound(EINTRAG_FEHLT);
   const { gutschrift, ...eintrag } = presentZahlungEintrag(roh);
   const zuordnungen = (await zuordnungenVon(db, [kassabuchId])).get(kassabuchId) ?? [];
-  const vorschlaege = eintrag.restCent > 0 ? vorschlaegeFuer(gutschrift, await ladeKandidaten(db)) : [];
+  // A reversal or a reversed entry pays nothing more (Zuordnen answers 409): nothing to suggest.
+  const stornoPaar = await db('kassabuch')
+    .where((q) => q.where('id', kassabuchId).whereNotNull('storno_von_id'))
+    .orWhere('storno_von_id', kassabuchId)
+    .first('id');
+  const vorschlaege = eintrag.restCent > 0 && !stornoPaar ? vorschlaegeFuer(gutschrift, await ladeKandidaten(db)) : [];
   return { eintrag, zuordnungen, vorschlaege };
 }
 
