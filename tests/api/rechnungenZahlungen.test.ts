@@ -75,7 +75,7 @@ describe('Zuordnen', () => {
     ]);
   });
 
-  it('refuses what would exceed the entry or the receivable, zero, a credit note, a wrong sign, a receivable of 0 € (422, nothing written)', async () => {
+  it('refuses what would exceed the entry or the receivable, zero, a credit note, a wrong sign, a receivable of 0 €, too many (422, nothing written)', async () => {
     const vorher = await anzahlZuordnungen();
     const e = await eintrag(10_000);
     const zu = (zuordnungen: unknown, extra: Record<string, unknown> = {}) =>
@@ -159,6 +159,10 @@ describe('Zuordnen', () => {
         `Rechnung ${nullRechnung!.nummer} beträgt € 0,00; es gibt nichts zu bezahlen oder auszuzahlen.`,
       ]);
     }
+    // At most 200 allocations in one request.
+    const viele = await zu(Array.from({ length: 201 }, () => ({ rechnungId: nr(3).id, betragCent: 1 })));
+    expect(viele.status).toBe(422);
+    expect(viele.body.errors?.zuordnungen).toEqual(['Höchstens 200 Zuordnungen auf einmal.']);
     expect(await anzahlZuordnungen()).toBe(vorher + 1);
   });
 

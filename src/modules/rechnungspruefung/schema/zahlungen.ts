@@ -37,7 +37,11 @@ export const zuordnungEingabe = z.object(
 );
 export type ZuordnungEingabe = z.output<typeof zuordnungEingabe>;
 
-export const zuordnungenEingabe = z.array(zuordnungEingabe, { error: 'Erwartet wird eine Liste von Zuordnungen.' });
+/** One entry rarely pays more than a handful; 200 bounds the locks and checks of one request. */
+export const MAX_ZUORDNUNGEN = 200;
+export const zuordnungenEingabe = z
+  .array(zuordnungEingabe, { error: 'Erwartet wird eine Liste von Zuordnungen.' })
+  .max(MAX_ZUORDNUNGEN, `Höchstens ${MAX_ZUORDNUNGEN} Zuordnungen auf einmal.`);
 
 /** POST Rechnungspruefung/Zuordnen: adds allocations to an entry (and optionally its rest as the address's credit). */
 export const zuordnenBody = strict(
