@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { todayIso } from '../../src/platform/dates';
 import { buildAdresse, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
+import { pdfText } from './e2eHelfer';
 
 // Issue 11: "Export" of a list holds exactly what the list shows — its filter, its search and its
 // order — as Excel (typed cells) and as PDF.
@@ -78,8 +78,6 @@ async function download(item: 'Excel' | 'PDF'): Promise<{ name: string; content:
   const filePath = await file.path();
   return { name: file.suggestedFilename(), content: readFileSync(filePath) };
 }
-
-const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' });
 
 describe('Export of a filtered, searched and sorted list', () => {
   it('Parzellen: Excel and PDF hold exactly the shown rows in the shown order', async () => {

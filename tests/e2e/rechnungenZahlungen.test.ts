@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ladeRechnungenNachIds } from '../../src/modules/rechnungspruefung/services';
 import { generateCamt053 } from '../helpers/generateCamt053';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+import { pdfText, rechnungStand } from './e2eHelfer';
 import { openKassaScreen } from './kassaSetup';
 import { flatText, openSignedIn } from './wasserbuchSetup';
 
@@ -32,17 +28,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const pdfText = (pdf: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'kgv-e2e-pdf-')), 'x.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
-};
-
-async function status(id: number) {
-  const [r] = await ladeRechnungenNachIds(app.services.db, [id]);
-  if (!r) throw new Error(`no receivable ${id}`);
-  return { status: r.status, bezahltCent: r.bezahltCent, offenCent: r.offenCent, mahnstufe: r.mahnstufe };
-}
+const status = (id: number) => rechnungStand(app.services.db, id);
 
 const guthabenCent = async (adresseId: number) =>
   Number(

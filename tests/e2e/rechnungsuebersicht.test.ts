@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ladeRechnungenNachIds } from '../../src/modules/rechnungspruefung/services';
 import { todayIso } from '../../src/platform/dates';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
+import { pdfText, rechnungStand } from './e2eHelfer';
 import { flatText, openSignedIn } from './wasserbuchSetup';
 
 // Issue 15: the Kassier's "who has paid, who has not" in the browser, on the booked payment request
@@ -31,17 +28,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const pdfText = (pdf: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'kgv-e2e-ru-')), 'x.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
-};
-
-async function stand(id: number) {
-  const [r] = await ladeRechnungenNachIds(app.services.db, [id]);
-  if (!r) throw new Error(`no receivable ${id}`);
-  return { status: r.status, bezahltCent: r.bezahltCent, offenCent: r.offenCent, mahnstufe: r.mahnstufe };
-}
+const stand = (id: number) => rechnungStand(app.services.db, id);
 
 describe('Rechnungsübersicht in the browser', () => {
   it('filters, sums, opens a receivable, books part of it at the counter, prints a reminder, adds a manual one, books two paid in cash', async () => {

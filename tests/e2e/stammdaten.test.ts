@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +5,7 @@ import { todayIso } from '../../src/platform/dates';
 import { nowDb } from '../../src/platform/db/db';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
+import { pdfText } from './e2eHelfer';
 
 let app: TestApp;
 let browser: Browser;
@@ -25,12 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-const pdfText = (pdf: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'kgv-e2e-pdf-')), 'x.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-};
 
 describe('Stammdaten in the browser', () => {
   it('creates a plot and an address, assigns the plot with a Gartenwechsel and shows it in the history', async () => {

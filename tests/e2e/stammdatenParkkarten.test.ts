@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/platform/dates';
 import { buildAdresse, buildPachtabrechnung, buildPachtverhaeltnis, buildParzelle } from '../helpers/factories';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '../helpers/testApp';
 import { launchBrowser, newPage, signIn } from './browser';
+import { pdfText } from './e2eHelfer';
 
 // Parkkarten in the browser: the count set in the Parzelle dialog, the info saved in the Parkkarten
 // dialog of the Abstellplätze screen, and the PDFs behind its links.
@@ -42,12 +39,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-const pdfText = (pdf: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'kgv-e2e-pdf-')), 'x.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replaceAll('\u00a0', ' ');
-};
 
 /** The PDF behind a link, fetched with the page's session. */
 async function pdfBehind(href: string | null): Promise<string> {
