@@ -6,6 +6,7 @@ import { legeRechnungenAn } from '../../src/modules/rechnungspruefung/services';
 import type { ApiClient } from '../helpers/apiClient';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { bankEintrag, mitRechten, rechnungNr } from './rechnungenHelfer';
 
 // Payments by hand: the Kassier allocates a cash-book entry (Zuordnen), books a payment at the counter
 // (ZahlungErfassen, AlleBezahlt), takes an allocation back. Every refusal is a 422 with German errors
@@ -19,7 +20,7 @@ let rb: RechnungenBeispiel;
 type Problem = { title: string; code?: string; errors?: Record<string, string[]> };
 
 const GANZ = 155_344;
-const nr = (n: number) => rb.lauf.rechnungen.find((r) => r.nummer === `2026-${String(n).padStart(5, '0')}`)!;
+const nr = (n: number) => rechnungNr(rb, n);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -27,27 +28,14 @@ beforeAll(async () => {
   kassier = await app.signedIn(['Kassier']);
   pruefer = await app.signedIn(['Rechnungsprüfer']);
   // Rechnungsprüfung bearbeiten without Kassa bearbeiten.
-  await app.services.db('roles').insert({ id: 90, name: 'Nur Rechnungen', description: 'Test', is_system: false });
-  await app.services.db('role_rights').insert([
-    { role_id: 90, right_name: 'WebApp.Rechnungspruefung.Edit' },
-    { role_id: 90, right_name: 'WebApp.Rechnungspruefung.View' },
+  ohneKassa = await mitRechten(app, 90, 'Nur Rechnungen', [
+    'WebApp.Rechnungspruefung.Edit',
+    'WebApp.Rechnungspruefung.View',
   ]);
-  ohneKassa = await app.signedIn(['Nur Rechnungen']);
 });
 afterAll(() => app?.stop());
 
-/** An income (or expense) entry on the bank account in 2026, booked through Kassa. */
-async function eintrag(betragCent: number, text = 'Einzahlung'): Promise<Eintrag> {
-  const res = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
-    datum: '2026-04-10',
-    betragCent,
-    kontoId: rb.kontoId,
-    buchungskontoId: rb.bk.pacht,
-    text,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const eintrag = (betragCent: number, text?: string) => bankEintrag(kassier, rb, betragCent, text);
 const rechnung = async (id: number) =>
   (await kassier.get<RechnungDetail>('Rechnungspruefung/GetRechnung', { id })).body;
 const anzahlZuordnungen = async () => Number((await app.services.db('zuordnungen').count({ n: '*' }))[0]?.n);

@@ -4,6 +4,7 @@ import type { RechnungDetail } from '../../src/modules/rechnungspruefung/schema/
 import type { ApiClient } from '../helpers/apiClient';
 import { type RechnungenBeispiel, seedRechnungenBeispiel } from '../helpers/rechnungenBeispiel';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { bankEintrag, mitRechten, rechnungNr } from './rechnungenHelfer';
 
 // Payments on Kassa's side: the entry dialog's UpdateKassabuch `zuordnungen` (the same invariants and
 // rights as Zuordnen), a reversal and a deleted entry. Refusals write nothing.
@@ -16,34 +17,18 @@ type Problem = { title: string; code?: string; errors?: Record<string, string[]>
 
 const GANZ = 155_344;
 
-const nr = (n: number) => rb.lauf.rechnungen.find((r) => r.nummer === `2026-${String(n).padStart(5, '0')}`)!;
+const nr = (n: number) => rechnungNr(rb, n);
 
 beforeAll(async () => {
   app = await startTestApp();
   rb = await seedRechnungenBeispiel(app.services);
   kassier = await app.signedIn(['Kassier']);
   // Kassa bearbeiten without Rechnungsprüfung bearbeiten.
-  await app.services.db('roles').insert({ id: 91, name: 'Nur Kassa', description: 'Test', is_system: false });
-  await app.services.db('role_rights').insert([
-    { role_id: 91, right_name: 'WebApp.Kassa.Edit' },
-    { role_id: 91, right_name: 'WebApp.Kassa.View' },
-  ]);
-  nurKassa = await app.signedIn(['Nur Kassa']);
+  nurKassa = await mitRechten(app, 91, 'Nur Kassa', ['WebApp.Kassa.Edit', 'WebApp.Kassa.View']);
 });
 afterAll(() => app?.stop());
 
-/** An income entry on the bank account in 2026, booked through Kassa. */
-async function eintrag(betragCent: number, text = 'Einzahlung'): Promise<Eintrag> {
-  const res = await kassier.post<Eintrag>('Kassa/UpdateKassabuch', {
-    datum: '2026-04-10',
-    betragCent,
-    kontoId: rb.kontoId,
-    buchungskontoId: rb.bk.pacht,
-    text,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const eintrag = (betragCent: number, text?: string) => bankEintrag(kassier, rb, betragCent, text);
 const rechnung = async (id: number) =>
   (await kassier.get<RechnungDetail>('Rechnungspruefung/GetRechnung', { id })).body;
 
