@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { formatGermanDate } from '../dates';
 import { formatEuro } from '../money';
 import { epcQrPayload, formatIban, formatRf, qrDataUrl } from '../payment';
 
@@ -165,4 +167,44 @@ export async function zahlscheinQr(
     // Invalid bank data is a problem the run's check reports; the slip then shows the data without code.
     return null;
   }
+}
+
+/**
+ * The recipient in the window of a C5/6 envelope: the club's sender line, an optional postal note
+ * („Eingeschrieben“) and the address lines (`name` when the address has no person's name).
+ */
+export function AnschriftFenster({
+  verein,
+  anschrift,
+  name,
+  vermerk,
+}: {
+  verein: BriefVerein;
+  anschrift: BriefAnschrift;
+  name: string;
+  vermerk?: ReactNode;
+}) {
+  return (
+    <div className="fenster">
+      <div className="absender">{verein.absender}</div>
+      {vermerk}
+      {anschriftZeilen(anschrift, name).map((z, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: address lines may repeat (e.g. an empty Anrede)
+        <div key={i}>{z}</div>
+      ))}
+    </div>
+  );
+}
+
+/** The first entry of a letter's reference block: „Datum  Wien, am 24.11.2026“. */
+export function BriefDatum({ verein, datum }: { verein: BriefVerein; datum: string }) {
+  return (
+    <>
+      <dt>Datum</dt>
+      <dd>
+        {verein.ort ? `${verein.ort}, am ` : ''}
+        {formatGermanDate(datum)}
+      </dd>
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import {
+  AnschriftFenster,
   anredeZeile,
-  anschriftZeilen,
+  BriefDatum,
   type BriefVerein,
   type BriefZahlschein,
   VereinsKopf,
@@ -86,19 +87,9 @@ export function Brief({ verein, texte, eintrag: e, titel, datum, entwurf, zahlsc
     <div className="brief">
       {entwurf ? <div className="entwurf">ENTWURF</div> : null}
       <VereinsKopf verein={verein} />
-      <div className="fenster">
-        <div className="absender">{verein.absender}</div>
-        {anschriftZeilen(e.anschrift, e.name).map((z, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: address lines may repeat (e.g. empty Anrede)
-          <div key={i}>{z}</div>
-        ))}
-      </div>
+      <AnschriftFenster verein={verein} anschrift={e.anschrift} name={e.name} />
       <dl className="meta">
-        <dt>Datum</dt>
-        <dd>
-          {verein.ort ? `${verein.ort}, am ` : ''}
-          {formatGermanDate(datum)}
-        </dd>
+        <BriefDatum verein={verein} datum={datum} />
         {nummern.length ? (
           <>
             <dt>{nummern.length > 1 ? 'Parzellen' : 'Parzelle'}</dt>

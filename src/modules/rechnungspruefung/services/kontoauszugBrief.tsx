@@ -1,7 +1,8 @@
 import {
+  AnschriftFenster,
   anredeZeile,
-  anschriftZeilen,
   type BriefAnschrift,
+  BriefDatum,
   type BriefVerein,
   VereinsKopf,
 } from '../../../platform/brief/briefBausteine';
@@ -47,19 +48,9 @@ function KontoauszugBrief({
   return (
     <div className="brief">
       <VereinsKopf verein={verein} />
-      <div className="fenster">
-        <div className="absender">{verein.absender}</div>
-        {anschriftZeilen(anschrift, k.adresse.name).map((z, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: address lines may repeat
-          <div key={i}>{z}</div>
-        ))}
-      </div>
+      <AnschriftFenster verein={verein} anschrift={anschrift} name={k.adresse.name} />
       <dl className="meta">
-        <dt>Datum</dt>
-        <dd>
-          {verein.ort ? `${verein.ort}, am ` : ''}
-          {formatGermanDate(k.bis)}
-        </dd>
+        <BriefDatum verein={verein} datum={k.bis} />
         <dt>Zeitraum</dt>
         <dd>
           {k.von ? formatGermanDate(k.von) : 'Beginn'} – {formatGermanDate(k.bis)}

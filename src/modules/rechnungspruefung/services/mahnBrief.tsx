@@ -1,7 +1,8 @@
 import {
+  AnschriftFenster,
   anredeZeile,
-  anschriftZeilen,
   type BriefAnschrift,
+  BriefDatum,
   type BriefVerein,
   type BriefZahlschein,
   briefCss,
@@ -93,20 +94,14 @@ export function MahnBrief({
     <div className="brief">
       {d.entwurf ? <div className="entwurf">ENTWURF</div> : null}
       <VereinsKopf verein={verein} />
-      <div className="fenster">
-        <div className="absender">{verein.absender}</div>
-        {d.stufe >= 3 ? <div className="eingeschrieben">Eingeschrieben</div> : null}
-        {anschriftZeilen(d.anschrift, d.name).map((z, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: address lines may repeat
-          <div key={i}>{z}</div>
-        ))}
-      </div>
+      <AnschriftFenster
+        verein={verein}
+        anschrift={d.anschrift}
+        name={d.name}
+        vermerk={d.stufe >= 3 ? <div className="eingeschrieben">Eingeschrieben</div> : null}
+      />
       <dl className="meta">
-        <dt>Datum</dt>
-        <dd>
-          {verein.ort ? `${verein.ort}, am ` : ''}
-          {formatGermanDate(d.datum)}
-        </dd>
+        <BriefDatum verein={verein} datum={d.datum} />
         <dt>Rechnungsnummer</dt>
         <dd>{d.nummer}</dd>
         <dt>Zahlungsreferenz</dt>

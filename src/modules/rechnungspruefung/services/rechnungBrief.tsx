@@ -1,7 +1,8 @@
 import {
+  AnschriftFenster,
   anredeZeile,
-  anschriftZeilen,
   type BriefAnschrift,
+  BriefDatum,
   type BriefVerein,
   type BriefZahlschein,
   briefCss,
@@ -94,19 +95,9 @@ function RechnungBrief(props: {
   return (
     <div className="brief page-break">
       <VereinsKopf verein={verein} />
-      <div className="fenster">
-        <div className="absender">{verein.absender}</div>
-        {anschriftZeilen(anschrift, r.adresseName).map((z, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: address lines may repeat
-          <div key={i}>{z}</div>
-        ))}
-      </div>
+      <AnschriftFenster verein={verein} anschrift={anschrift} name={r.adresseName} />
       <dl className="meta">
-        <dt>Datum</dt>
-        <dd>
-          {verein.ort ? `${verein.ort}, am ` : ''}
-          {formatGermanDate(r.datum)}
-        </dd>
+        <BriefDatum verein={verein} datum={r.datum} />
         {r.parzelleNummer ? (
           <>
             <dt>Parzelle</dt>
