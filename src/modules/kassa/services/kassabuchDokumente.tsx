@@ -2,6 +2,7 @@ import { formatGermanDate, todayIso } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { buildWorkbook, type Column } from '../../../platform/excel/excelWriter';
 import { formatEuro } from '../../../platform/money';
+import { ListenKopf, listenCss } from '../../../platform/report';
 import type { AppServices } from '../../../platform/services';
 import { vereinsName } from '../../common/services';
 import type { Eintrag, KassabuchAntwort, KassabuchFilter } from '../schema/kassabuch';
@@ -57,29 +58,12 @@ async function filterText(db: Db, f: KassabuchFilter): Promise<string> {
   return teile.join(' · ');
 }
 
-const css = `
-.kopf { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 0.6pt solid #000; margin-bottom: 3mm; }
-.kopf .verein { font-weight: bold; }
-.filter { font-size: 9pt; margin: 0 0 3mm 0; }
-table.kassabuch { width: 100%; border-collapse: collapse; font-size: 8.5pt; }
-table.kassabuch th { text-align: left; border-bottom: 0.6pt solid #000; padding: 1mm; }
-table.kassabuch td { border-bottom: 0.3pt solid #999; padding: 0.8mm 1mm; vertical-align: top; }
-table.kassabuch .n { text-align: right; white-space: nowrap; }
-table.kassabuch tfoot td { border-top: 0.6pt solid #000; border-bottom: none; font-weight: bold; }
-.leer { font-style: italic; color: #555; }
-`;
-
 export function KassabuchListe(props: { vereinsName: string; filter: string; datum: string; buch: KassabuchAntwort }) {
   const { eintraege, summe } = props.buch;
   return (
     <div>
-      <div className="kopf">
-        <span className="verein">{props.vereinsName}</span>
-        <span>Stand: {formatGermanDate(props.datum)}</span>
-      </div>
-      <h1>Kassabuch</h1>
-      <p className="filter">{props.filter}</p>
-      <table className="kassabuch">
+      <ListenKopf vereinsName={props.vereinsName} datum={props.datum} titel="Kassabuch" filter={props.filter} />
+      <table className="liste">
         <thead>
           <tr>
             <th>Beleg</th>
@@ -139,7 +123,7 @@ export async function kassabuchPdf(services: AppServices, db: Db, filter: Kassab
       datum={todayIso()}
       buch={buch}
     />,
-    { title: 'Kassabuch', css, landscape: true, pageNumbers: 'multiPage' },
+    { title: 'Kassabuch', css: listenCss, landscape: true, pageNumbers: 'multiPage' },
   );
 }
 

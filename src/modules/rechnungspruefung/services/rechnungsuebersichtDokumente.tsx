@@ -2,6 +2,7 @@ import { formatGermanDate, todayIso } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/db';
 import { buildWorkbook, type Column } from '../../../platform/excel/excelWriter';
 import { formatEuro } from '../../../platform/money';
+import { ListenKopf, listenCss } from '../../../platform/report';
 import type { AppServices } from '../../../platform/services';
 import { vereinsName } from '../../common/services';
 import type { Rechnung, RechnungFilter } from '../schema/rechnung';
@@ -52,28 +53,16 @@ export async function uebersichtFilterText(db: Db, f: Partial<RechnungFilter>): 
   return teile.length ? teile.join(' · ') : 'alle Rechnungen';
 }
 
-const css = `
-.kopf { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 0.6pt solid #000; margin-bottom: 3mm; }
-.kopf .verein { font-weight: bold; }
-.filter { font-size: 9pt; margin: 0 0 3mm 0; }
-table.liste { width: 100%; border-collapse: collapse; font-size: 8.5pt; }
-table.liste th { text-align: left; border-bottom: 0.6pt solid #000; padding: 1mm; }
-table.liste td { border-bottom: 0.3pt solid #999; padding: 0.8mm 1mm; vertical-align: top; }
-table.liste .n { text-align: right; white-space: nowrap; }
-table.liste tfoot td { border-top: 0.6pt solid #000; border-bottom: none; font-weight: bold; }
-.leer { font-style: italic; color: #555; }
-`;
-
 function UebersichtListe(props: { vereinsName: string; filter: string; datum: string; u: Rechnungsuebersicht }) {
   const { zeilen, summen } = props.u;
   return (
     <div>
-      <div className="kopf">
-        <span className="verein">{props.vereinsName}</span>
-        <span>Stand: {formatGermanDate(props.datum)}</span>
-      </div>
-      <h1>Rechnungsübersicht</h1>
-      <p className="filter">{props.filter}</p>
+      <ListenKopf
+        vereinsName={props.vereinsName}
+        datum={props.datum}
+        titel="Rechnungsübersicht"
+        filter={props.filter}
+      />
       <table className="liste">
         <thead>
           <tr>
@@ -136,7 +125,7 @@ export async function rechnungsuebersichtPdf(
       datum={todayIso()}
       u={u}
     />,
-    { title: 'Rechnungsübersicht', css, landscape: true, pageNumbers: 'multiPage' },
+    { title: 'Rechnungsübersicht', css: listenCss, landscape: true, pageNumbers: 'multiPage' },
   );
 }
 
