@@ -132,7 +132,7 @@ describe('mail templates', () => {
     const saved = await save({
       typ: 'PasswortVergessen',
       betreff: 'Neues Passwort für {{verein}}',
-      text: 'Hallo {{name}}!\nHier entlang: {{link}}\nUnbekannt bleibt leer: [{{verein}}]',
+      text: 'Hallo {{name}}!\nHier entlang: {{link}}\nVerein: [{{verein}}]',
     });
     expect(saved.status, saved.text).toBe(200);
     try {
@@ -142,6 +142,7 @@ describe('mail templates', () => {
       expect(raw).toContain('Hier entlang: ');
       expect(raw).toContain('/resetpassword?email=vorlage-reset%40test.kgv&token=');
       expect(raw).not.toContain('{{');
+      expect(raw).not.toContain('Verein: []');
     } finally {
       await reset('PasswortVergessen');
     }
