@@ -2,7 +2,6 @@ import type { AnyRoute } from '../http/router';
 import type { EntityAccess } from '../platform/services';
 import { abrechnungModule } from './abrechnung';
 import { commonModule } from './common';
-import { emailModule } from './email';
 import { kassaModule } from './kassa';
 import type { KgvModule } from './manifest';
 import { rechnungspruefungModule } from './rechnungspruefung';
@@ -22,7 +21,6 @@ export const modules: KgvModule[] = [
   // After Stammdaten and Kassa: its demo part reads their plots and booking accounts.
   abrechnungModule,
   rechnungspruefungModule,
-  emailModule,
 ];
 
 export const allRoutes = (list = modules): AnyRoute[] => list.flatMap((m) => m.routes ?? []);

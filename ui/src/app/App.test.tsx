@@ -83,13 +83,13 @@ describe('App routing', () => {
       'POST /api/Common/GetRights?instanceID=menu': () =>
         json(['WebApp.Admin.Global', 'WebApp.Rechnungspruefung.View']),
     });
-    await app.renderAt('/emails/serienbrief');
-    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Serienbrief'));
+    await app.renderAt('/emails/mail');
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('E-Mail-Vorlagen'));
     expect(container.textContent).toContain('Dieser Bereich wird gerade aufgebaut');
     expect(container.textContent).toContain('Kassabuch');
     expect(container.textContent).toContain('Global Admin');
     const current = container.querySelector('nav a[aria-current="page"]');
-    expect(linkName(current)).toBe('Serienbrief');
+    expect(linkName(current)).toBe('E-Mail-Vorlagen');
     // Marked as not built yet, for the eye and (as the link's description) for screen readers.
     expect(current?.textContent).toContain('in Arbeit');
     const description = document.getElementById(current?.getAttribute('aria-describedby') ?? '');
@@ -98,7 +98,7 @@ describe('App routing', () => {
     expect(navLinks().find((link) => linkName(link) === 'Vereinseinstellungen')?.textContent).toBe(
       'Vereinseinstellungen',
     );
-    await waitFor(() => expect(document.title).toBe('Serienbrief – KGV Sonnenhang'));
+    await waitFor(() => expect(document.title).toBe('E-Mail-Vorlagen – KGV Sonnenhang'));
   });
 
   it('tells users without the right instead of showing the screen', async () => {

@@ -31,7 +31,6 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   '/grundeinstellungen/abstellplatzKategorien': lazy(
     () => import('../modules/vereinseinstellungen/AbstellplatzKategorienScreen'),
   ),
-  '/emails/mail': lazy(() => import('../modules/email/MailVorlagenScreen')),
   '/grundeinstellungen/maileinstellungen': lazy(
     () => import('../modules/vereinseinstellungen/MaileinstellungenScreen'),
   ),

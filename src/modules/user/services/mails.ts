@@ -1,6 +1,5 @@
 import type { AppServices } from '../../../platform/services';
 import { vereinsName } from '../../common/services';
-import { fuelleVorlage, ladeMailTemplate } from '../../email/services';
 import type { PasswortLink } from '../schema';
 import { createPasswordToken, passwordLink, TOKEN_HOURS, type TokenPurpose, tokenExpiry } from './passwords';
 
@@ -19,28 +18,34 @@ export async function mailPasswordLink(
   const token = await createPasswordToken(services.db, user.id, purpose, now);
   const link = passwordLink(services.config.baseUrl, user.email, token, purpose);
   const club = await vereinsName(services);
-  let subject: string;
-  let text: string;
-  if (purpose === 'invite') {
-    subject = `Ihr Zugang zu ${club}`;
-    text = [
-      `Guten Tag ${user.name},`,
-      '',
-      `für Sie wurde ein Zugang zur Vereinsverwaltung von ${club} angelegt.`,
-      'Bitte legen Sie über diesen Link Ihr Passwort fest (mindestens 10 Zeichen):',
-      '',
-      link,
-      '',
-      `Der Link ist ${TOKEN_HOURS.invite / 24} Tage gültig und funktioniert einmal.`,
-    ].join('\n');
-  } else {
-    // The club's PasswortVergessen template (E-Mail module), its default until one is saved.
-    const vorlage = await ladeMailTemplate(services.db, 'PasswortVergessen');
-    const werte = { name: user.name, verein: club, link };
-    subject = fuelleVorlage(vorlage.betreff, werte);
-    text = fuelleVorlage(vorlage.text, werte);
-  }
-  const sent = await services.mail.send({ to: user.email, subject, text });
+  const text =
+    purpose === 'invite'
+      ? [
+          `Guten Tag ${user.name},`,
+          '',
+          `für Sie wurde ein Zugang zur Vereinsverwaltung von ${club} angelegt.`,
+          'Bitte legen Sie über diesen Link Ihr Passwort fest (mindestens 10 Zeichen):',
+          '',
+          link,
+          '',
+          `Der Link ist ${TOKEN_HOURS.invite / 24} Tage gültig und funktioniert einmal.`,
+        ]
+      : [
+          `Guten Tag ${user.name},`,
+          '',
+          `Sie haben ein neues Passwort für die Vereinsverwaltung von ${club} angefordert.`,
+          'Über diesen Link legen Sie es fest:',
+          '',
+          link,
+          '',
+          'Der Link ist eine Stunde gültig und funktioniert einmal.',
+          'Wenn Sie nichts angefordert haben, können Sie diese Nachricht ignorieren; Ihr Passwort bleibt unverändert.',
+        ];
+  const sent = await services.mail.send({
+    to: user.email,
+    subject: purpose === 'invite' ? `Ihr Zugang zu ${club}` : `Passwort zurücksetzen – ${club}`,
+    text: text.join('\n'),
+  });
   if (sent.transport !== 'outbox') return null;
   return {
     link,
